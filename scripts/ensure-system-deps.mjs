@@ -1,0 +1,54 @@
+/**
+ * Makes sure the Debian packages the tests drive are on this machine: Chromium (the only browser the tests use;
+ * no test downloads one) and the emoji font. When one is missing and apt-get is available as root, it installs it;
+ * otherwise it stops and says how to provide it. Run by `npm run test:e2e`; also importable.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** Each requirement: how to tell it is there, and the Debian packages that provide it. */
+export const requirements = {
+  chromium: {
+    present: () => Boolean(chromiumPath()),
+    packages: ['chromium', 'fonts-noto-color-emoji'],
+    manual: 'install Debian\'s "chromium" package, or set CHROME_PATH to a Chromium or Chrome binary',
+  },
+};
+
+/** The Chromium binary the tests use: CHROME_PATH when set, else Debian's. */
+export function chromiumPath() {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((path) => path && existsSync(path));
+}
+
+let aptUpdated = false;
+
+/** Installs the packages of each named requirement that is missing, or throws with a message that says what to do. */
+export function ensure(...names) {
+  for (const name of names) {
+    const requirement = requirements[name];
+    if (requirement.present()) continue;
+    const canApt = process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0;
+    if (!canApt) {
+      throw new Error(`${name} is missing and apt-get cannot run as root here: ${requirement.manual}.`);
+    }
+    console.log(`Installing ${requirement.packages.join(', ')} from Debian (needed for ${name})...`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (!aptUpdated) execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    aptUpdated = true;
+    execFileSync('apt-get', ['install', '-y', '-qq', ...requirement.packages], {
+      stdio: 'inherit',
+      env,
+    });
+    if (!requirement.present()) throw new Error(`${name} is still missing after installing it: ${requirement.manual}.`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    ensure(...(process.argv.length > 2 ? process.argv.slice(2) : Object.keys(requirements)));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,10 @@
+// Runs first in every npm script. Written in syntax old Node versions still parse, so that it can say why it stops.
+var major = Number(process.versions.node.split('.')[0]);
+if (major < 22) {
+  console.error(
+    'This project needs Node 22 or newer (it pins Node 24 as a dev dependency); found ' +
+      process.version +
+      '. Run `npm install` so npm scripts use the pinned Node, or install Node 24.',
+  );
+  process.exit(1);
+}

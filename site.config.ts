@@ -1,0 +1,35 @@
+/**
+ * The site's one config file: brand, contact, links, monitoring. Replace the example values before launch
+ * (`npm run check:release` lists those left). Every field can also be set at build by a PUBLIC_* environment
+ * variable named after it: contactEmail -> PUBLIC_CONTACT_EMAIL, sentryDsn -> PUBLIC_SENTRY_DSN.
+ * The build validates every value and stops with the field, the value and the expected form when one is wrong.
+ */
+export default {
+  productName: 'Tablemates',
+  tagline: 'AI food recommendations for your groups',
+  /** The specification's {email}: the contact line, the legal pages and the SMS help text use it. */
+  contactEmail: 'hello@example.com',
+  siteUrl: 'https://example.com',
+  /** The specification's {host}: monitoring propagates traces to https://{host}/api/... and to localhost only. */
+  apiHost: 'api.example.com',
+  appStoreUrl: 'https://apps.apple.com/app/tablemates/id1234567890',
+  instagramUrl: 'https://www.instagram.com/example',
+  tiktokUrl: 'https://www.tiktok.com/@example',
+  /** Named in the legal pages as the party the visitor agrees with. */
+  legalEntity: 'Tablemates Example, Inc.',
+
+  /** Sentry DSN; empty keeps monitoring off (no script, no request). */
+  sentryDsn: '',
+  sentryEnvironment: 'production',
+  // Rates fixed by the specification (section 9): every trace, 10 % of sessions replayed, every session with an error.
+  tracesSampleRate: 1,
+  replaysSessionSampleRate: 0.1,
+  replaysOnErrorSampleRate: 1,
+
+  /** 'self' serves the 3D scene's Draco decoder from this site; 'public' loads it from Google's versioned host. */
+  dracoDecoder: 'self',
+
+  // Business constants of the specification (section 9), quoted by the legal pages.
+  otpCodesPerHour: 6,
+  accountDeletionDays: 30,
+};

@@ -1,0 +1,147 @@
+/**
+ * The site's configuration: the owner's values from `site.config.ts`, each overridable at build by a `PUBLIC_*`
+ * environment variable, validated once. Anything wrong stops the build with the field, the value and the expected
+ * form, so a typo never ships.
+ *
+ * Plain TypeScript with explicit `.ts` imports: Node 24 runs it directly (scripts) and Vite bundles it (pages).
+ */
+import { z } from 'zod';
+import ownerValues from '../../site.config.ts';
+
+/** An https:// URL, optionally on a given host (or its subdomains); `example` shows the expected form. */
+const httpsUrl = (example: string, host?: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        const url = parseUrl(value);
+        return url?.protocol === 'https:' && (!host || url.hostname === host || url.hostname.endsWith(`.${host}`));
+        // abort: later checks on the same field would only repeat this one.
+      },
+      { message: `${host ? `an https://${host} URL` : 'an https:// URL'}, like ${example}`, abort: true },
+    );
+
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+const hostname = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const email = /^[^\s@<>()"]+@[^\s@<>()"]+\.[^\s@<>()"]+$/;
+
+/** Sentry's sampling rates are probabilities. */
+const rate = z.number('a number from 0 to 1').min(0, 'a number from 0 to 1').max(1, 'a number from 0 to 1');
+
+export const configSchema = z.object({
+  productName: z.string().trim().min(1, 'a non-empty product name, like "Tablemates"'),
+  tagline: z.string().trim().min(1, 'a non-empty tagline'),
+  contactEmail: z.string().trim().regex(email, 'an email address, like hello@example.com'),
+  /** Where the site is served; canonical URLs, the sitemap and social cards are built from it. */
+  siteUrl: httpsUrl('https://example.com').refine(
+    (value) => !value.endsWith('/'),
+    'no trailing slash, like https://example.com',
+  ),
+  /** The specification's `{host}`: traces propagate to `https://{host}/api/...` only. */
+  apiHost: z.string().trim().regex(hostname, 'a bare host name without scheme or path, like api.example.com'),
+  /** The listing's numeric id (`/id1234567890`) also feeds the smart app banner. */
+  appStoreUrl: httpsUrl('https://apps.apple.com/app/tablemates/id1234567890', 'apps.apple.com').refine(
+    (value) => /\/id\d+(?:[/?#]|$)/.test(value),
+    'an App Store listing URL ending in its id, like https://apps.apple.com/app/tablemates/id1234567890',
+  ),
+  instagramUrl: httpsUrl('https://www.instagram.com/tablemates', 'instagram.com'),
+  tiktokUrl: httpsUrl('https://www.tiktok.com/@tablemates', 'tiktok.com'),
+  legalEntity: z.string().trim().min(1, 'the legal name of the company behind the app'),
+  /** Empty turns monitoring off: no monitoring code is downloaded and no request is made. */
+  sentryDsn: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === '' || /^https?:$/.test(parseUrl(value)?.protocol ?? ''),
+      'empty (monitoring off) or a Sentry DSN URL, like https://key@o0.ingest.sentry.io/0',
+    ),
+  sentryEnvironment: z.string().trim().min(1, 'an environment name, like production'),
+  // The specification's monitoring rates (section 9).
+  tracesSampleRate: rate,
+  replaysSessionSampleRate: rate,
+  replaysOnErrorSampleRate: rate,
+  /** Where the 3D scene's Draco decoder comes from: our own origin, or the public versioned decoder host. */
+  dracoDecoder: z.enum(['self', 'public'], 'either "self" (served from this site) or "public" (gstatic.com)'),
+  // Business constants from the specification, quoted by the legal pages.
+  otpCodesPerHour: z
+    .number('a whole number of codes')
+    .int('a whole number of codes')
+    .positive('a positive number of codes'),
+  accountDeletionDays: z
+    .number('a whole number of days')
+    .int('a whole number of days')
+    .positive('a positive number of days'),
+});
+
+export type SiteConfig = z.infer<typeof configSchema>;
+export type ConfigField = keyof SiteConfig;
+
+/** The example values a fresh clone ships with; `npm run check:release` lists every field still equal to one. */
+export const exampleValues: Partial<SiteConfig> = {
+  productName: 'Tablemates',
+  contactEmail: 'hello@example.com',
+  siteUrl: 'https://example.com',
+  apiHost: 'api.example.com',
+  appStoreUrl: 'https://apps.apple.com/app/tablemates/id1234567890',
+  instagramUrl: 'https://www.instagram.com/example',
+  tiktokUrl: 'https://www.tiktok.com/@example',
+  legalEntity: 'Tablemates Example, Inc.',
+  sentryDsn: '',
+};
+
+/** `sentryDsn` -> `PUBLIC_SENTRY_DSN` */
+export function envName(field: string): string {
+  return `PUBLIC_${field.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Merges the owner's values with `PUBLIC_*` overrides and validates the result; throws a ConfigError naming every bad field. */
+export function loadConfig(env: Env = process.env, values: Record<string, unknown> = ownerValues): SiteConfig {
+  const merged: Record<string, unknown> = { ...values };
+  /** The raw strings taken from the environment, shown in errors exactly as they were typed. */
+  const fromEnv = new Map<string, string>();
+  for (const field of Object.keys(configSchema.shape)) {
+    const raw = env[envName(field)];
+    if (raw === undefined) continue;
+    fromEnv.set(field, raw);
+    // Environment variables are strings; numeric fields read them as numbers (a non-number fails validation below).
+    merged[field] = typeof values[field] === 'number' ? toNumber(raw) : raw;
+  }
+  const result = configSchema.safeParse(merged);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const field = String(issue.path[0] ?? '(config)');
+    const source = fromEnv.has(field) ? envName(field) : `site.config.ts`;
+    const value = JSON.stringify(fromEnv.get(field) ?? merged[field]) ?? 'missing';
+    return `  - ${field} (${source}) is ${value}; expected ${issue.message.replace(/^Invalid input: expected /, '')}`;
+  });
+  throw new ConfigError(`Invalid site configuration:\n${lines.join('\n')}`);
+}
+
+function toNumber(raw: string): number | string {
+  const value = Number(raw);
+  return raw.trim() === '' || Number.isNaN(value) ? raw : value;
+}
+
+/** Fields still at their shipped example value: each must be replaced before a real launch. */
+export function fieldsAtExampleValues(config: SiteConfig): { field: ConfigField; value: unknown }[] {
+  return (Object.keys(exampleValues) as ConfigField[])
+    .filter((field) => config[field] === exampleValues[field])
+    .map((field) => ({ field, value: config[field] }));
+}
+
+/** The validated configuration of this build. */
+export const config: SiteConfig = loadConfig();

@@ -1,0 +1,23 @@
+/** Every address of the site, in one place. */
+export const routes = {
+  home: '/',
+  privacy: '/privacy',
+  terms: '/terms',
+} as const;
+
+/**
+ * The specification's hash addresses (`#/privacy`, `#/terms`). They are printed in app listings and SMS
+ * registrations, so they must keep leading to the legal pages forever.
+ */
+export const hashRoutes: Record<string, string> = {
+  '#/privacy': routes.privacy,
+  '#/privacy/': routes.privacy,
+  '#/terms': routes.terms,
+  '#/terms/': routes.terms,
+};
+
+/**
+ * The inline script for the head of `/`: it runs before the body is parsed, hides the document so the landing page
+ * never paints, and replaces the history entry with the legal page. No eval, so a CSP hash covers it.
+ */
+export const hashRedirectScript = `(function(){var r=${JSON.stringify(hashRoutes)};function go(){var t=r[location.hash];if(t){document.documentElement.hidden=true;location.replace(t)}}go();addEventListener("hashchange",go)})();`;

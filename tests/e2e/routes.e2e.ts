@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { config } from '../../src/lib/config.ts';
+
+const name = config.productName;
+
+test('each route answers with its title', async ({ page }) => {
+  for (const [path, title] of [
+    ['/', name],
+    ['/privacy', `${name} Privacy`],
+    ['/privacy/', `${name} Privacy`],
+    ['/terms', `${name} Terms`],
+    ['/terms/', `${name} Terms`],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page, path).toHaveTitle(title);
+  }
+});
+
+for (const [hash, path, heading] of [
+  ['#/privacy', '/privacy', /Privacy Policy/],
+  ['#/terms', '/terms', /Terms of Service/],
+] as const) {
+  test(`/${hash} lands on ${path} without painting the landing page first`, async ({ page }) => {
+    // Runs in every document before its own scripts: remembers whether a landing-page frame was ever about to paint.
+    await page.addInitScript(() => {
+      const check = () => {
+        if (document.querySelector('[data-page="landing"]') && !document.documentElement.hidden) {
+          sessionStorage.setItem('landing-painted', location.href);
+        }
+      };
+      requestAnimationFrame(check);
+      document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(check));
+    });
+    // A plain page of the site first, so that "back" has somewhere to go.
+    await page.goto('/terms');
+    // Hold the legal page back a moment: long enough for the landing page to paint if it were going to.
+    await page.route(`**${path}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.goto(`/${hash}`);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    expect(await page.evaluate(() => sessionStorage.getItem('landing-painted'))).toBeNull();
+
+    // The hash address was replaced in history: going back leaves it entirely.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/terms$/);
+  });
+}
+
+test('an unknown path gets the 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveTitle(name);
+});
+
+test('leaving a legal page shows the plain product name again, also through the back button', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(name);
+  await page.goto('/privacy');
+  await expect(page).toHaveTitle(`${name} Privacy`);
+  await page.getByRole('link', { name: 'Back to Home' }).first().click();
+  await expect(page).toHaveTitle(name);
+  await page.goBack();
+  await expect(page).toHaveTitle(`${name} Privacy`);
+  await page.goBack();
+  await expect(page).toHaveTitle(name);
+
+  await page.goto('/terms');
+  await expect(page).toHaveTitle(`${name} Terms`);
+  await page.goBack();
+  await expect(page).toHaveTitle(name);
+});
