@@ -1,0 +1,52 @@
+/**
+ * The names, sizes and budgets of the site's media: the hero video variants and their stills, the logo and the 3D
+ * model. The media pipeline writes these files and the components reference them, both from this one list.
+ */
+
+/** The specification's breakpoint: the large hero video at a window width of 760 px or more, the small one below. */
+export const heroBreakpointPx = 760;
+
+export type HeroVariant = 'large' | 'small';
+
+export interface HeroVariantSpec {
+  /** Encoded frame size. The small variant is a portrait crop for phones. */
+  width: number;
+  height: number;
+  /** Budget per encoded file, in bytes (DESIGN.md). */
+  maxBytes: number;
+  /** Widths of the responsive stills of the first frame. */
+  stillWidths: number[];
+}
+
+export const heroVariants: Record<HeroVariant, HeroVariantSpec> = {
+  large: { width: 1920, height: 1080, maxBytes: 2.5 * 1024 * 1024, stillWidths: [960, 1440, 1920] },
+  small: { width: 720, height: 1280, maxBytes: 0.9 * 1024 * 1024, stillWidths: [360, 540, 720] },
+};
+
+/** Video files, best codec first: WebM (AV1 or VP9) then the H.264 MP4 fallback. */
+export const heroVideoSources = (variant: HeroVariant) => [
+  { src: `/videos/hero-${variant}.webm`, type: 'video/webm' },
+  { src: `/videos/hero-${variant}.mp4`, type: 'video/mp4' },
+];
+
+export const stillFormats = ['avif', 'webp'] as const;
+export type StillFormat = (typeof stillFormats)[number];
+
+/** `/images/hero-large-1920.avif`: a still of the hero video's first frame. */
+export const heroStillPath = (variant: HeroVariant, width: number, format: StillFormat) =>
+  `/images/hero-${variant}-${width}.${format}`;
+
+export const logoPath = '/images/logo-white.svg';
+
+/** The 3D scene's model (Draco-compressed glTF binary), preloaded when the landing page is idle. */
+export const modelPath = '/models/group-meal.glb';
+export const modelMaxBytes = 150 * 1024;
+
+/** A still of the 3D scene, shown when WebGL is missing, motion is reduced or the scene fails to load. */
+export const sceneStillPath = (format: StillFormat) => `/images/scene-still.${format}`;
+
+/** The self-hosted Draco decoder (copied from three.js at build) and the public versioned host the config may choose. */
+export const dracoDecoderPaths = {
+  self: '/draco/',
+  public: 'https://www.gstatic.com/draco/versioned/decoders/1.5.7/',
+} as const;
