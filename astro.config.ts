@@ -1,5 +1,6 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { hydrationDirectives } from './src/lib/directives/index.ts';
 // Importing the config validates it: a bad value stops the build here, naming the field.
 import { config } from './src/lib/config.ts';
 
@@ -9,7 +10,7 @@ export default defineConfig({
   // `/privacy` is written as privacy.html, which every static host and our nginx configuration serve at `/privacy`.
   build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
-  integrations: [react()],
+  integrations: [react(), hydrationDirectives()],
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
 });

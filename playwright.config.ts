@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from './scripts/ensure-system-deps.mjs';
+import { chromiumArgs, chromiumPath } from './scripts/ensure-system-deps.mjs';
 
 /** The end-to-end suite drives Debian's Chromium against the production build (`dist/`), served on 127.0.0.1. */
 export const port = Number(process.env.E2E_PORT ?? 4322);
@@ -18,16 +18,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      // Flags this sandboxed machine needs: no sandbox as root, software GL, and no calls home.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -15,6 +15,17 @@ export const requirements = {
   },
 };
 
+/** Flags headless Chromium needs on this sandboxed machine: no sandbox as root, software GL, and no calls home. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** The Chromium binary the tests use: CHROME_PATH when set, else Debian's. */
 export function chromiumPath() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];

@@ -1,0 +1,212 @@
+import { expect, test, type Page } from '@playwright/test';
+import { config } from '../../src/lib/config.ts';
+import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
+
+/** Islands hydrate after the load event, when the browser is idle; Astro drops the `ssr` attribute once done. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
+const heroVideo = (page: Page) => page.locator('video.hero-video');
+
+/** Waits until the hero video plays the given variant. */
+async function expectPlaying(page: Page, variant: 'large' | 'small') {
+  await expect
+    .poll(() =>
+      heroVideo(page).evaluate((video: HTMLVideoElement) => ({
+        variant: /hero-(large|small)\./.exec(video.currentSrc)?.[1],
+        playing: !video.paused && video.currentTime > 0,
+      })),
+    )
+    .toEqual({ variant, playing: true });
+}
+
+for (const [width, variant] of [
+  [1280, 'large'],
+  [760, 'large'],
+  [759, 'small'],
+  [375, 'small'],
+] as const) {
+  test(`plays the ${variant} hero video at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await expectPlaying(page, variant);
+    await hydrated(page);
+    await expectPlaying(page, variant);
+  });
+}
+
+test('switches the hero video each time the window crosses 760 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await hydrated(page);
+  await expectPlaying(page, 'large');
+  await page.setViewportSize({ width: 600, height: 800 });
+  await expectPlaying(page, 'small');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectPlaying(page, 'large');
+});
+
+for (const width of [1280, 375]) {
+  test(`downloads only one hero video variant on first load at ${width} px`, async ({ page }) => {
+    const videos = new Set<string>();
+    page.on('request', (request) => {
+      const match = /\/videos\/hero-(large|small)\./.exec(request.url());
+      if (match?.[1]) videos.add(match[1]);
+    });
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await hydrated(page);
+    await expectPlaying(page, width >= 760 ? 'large' : 'small');
+    expect([...videos]).toEqual([width >= 760 ? 'large' : 'small']);
+  });
+}
+
+test('fades in the title and the call to action after two seconds, the call to action rising 50 px', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const title = page.locator('.hero-title');
+  const cta = page.locator('.cta');
+  const style = (selector: string) =>
+    page.locator(selector).evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { opacity: Number(computed.opacity), translateY: new DOMMatrixReadOnly(computed.transform).m42 };
+    });
+  /** Seeks the element's CSS animations to a moment after they started, as the timeline would reach it. */
+  const at = async (selector: string, ms: number) => {
+    await page.locator(selector).evaluate((element, time) => {
+      for (const animation of element.getAnimations()) {
+        animation.pause();
+        animation.currentTime = time;
+      }
+    }, ms);
+    return style(selector);
+  };
+
+  expect(await at('.hero-title', 0)).toMatchObject({ opacity: 0 });
+  expect(await at('.cta', 0)).toEqual({ opacity: 0, translateY: 50 });
+  expect(await at('.hero-title', 1000)).toMatchObject({ opacity: 0 });
+  expect(await at('.cta', 1000)).toEqual({ opacity: 0, translateY: 50 });
+  expect(await at('.hero-title', 3500)).toMatchObject({ opacity: 1 });
+  expect(await at('.cta', 3500)).toEqual({ opacity: 1, translateY: 0 });
+
+  // And on the real clock: the animations started with the page and end fully opaque, in place.
+  await page.reload();
+  expect((await style('.hero-title')).opacity).toBeLessThan(1);
+  await expect(title).toHaveCSS('opacity', '1', { timeout: 10_000 });
+  await expect(cta).toHaveCSS('opacity', '1', { timeout: 10_000 });
+  expect(await style('.cta')).toEqual({ opacity: 1, translateY: 0 });
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('shows the title and call to action at once, unmoved, and keeps the video paused', async ({ page }) => {
+    const videoRequests: string[] = [];
+    page.on('request', (request) => request.url().includes('/videos/') && videoRequests.push(request.url()));
+    await page.goto('/');
+    for (const selector of ['.hero-title', '.cta']) {
+      await expect(page.locator(selector)).toHaveCSS('opacity', '1');
+      await expect(page.locator(selector)).toHaveCSS('transform', 'none');
+    }
+    await hydrated(page);
+    expect(await heroVideo(page).evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+    expect(videoRequests).toEqual([]);
+    await expect(page.getByRole('button', { name: 'Play background video' })).toBeVisible();
+  });
+});
+
+test('the pause button pauses and resumes the video, by mouse and by keyboard', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await expectPlaying(page, 'large');
+  const paused = () => heroVideo(page).evaluate((video: HTMLVideoElement) => video.paused);
+
+  await page.getByRole('button', { name: 'Pause background video' }).click();
+  expect(await paused()).toBe(true);
+  await page.getByRole('button', { name: 'Play background video' }).click();
+  await expect.poll(paused).toBe(false);
+
+  // Keyboard: Tab reaches the button; Enter and Space toggle it.
+  const toggle = page.locator('.hero-video-toggle');
+  for (let presses = 0; presses < 30 && !(await toggle.evaluate((el) => el === document.activeElement)); presses++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(paused).toBe(true);
+  await expect(toggle).toHaveAccessibleName('Play background video');
+  await page.keyboard.press('Space');
+  await expect.poll(paused).toBe(false);
+});
+
+test('the call to action links to the store, the contact email, Instagram, TikTok and the legal pages', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const cta = page.locator('.cta');
+  await expect(cta.getByRole('link', { name: 'Download on App Store' })).toHaveAttribute('href', config.appStoreUrl);
+  const mail = cta.getByRole('link', { name: config.contactEmail });
+  await expect(mail).toHaveAttribute('href', `mailto:${config.contactEmail}`);
+  await expect(cta).toContainText(`Email us at ${config.contactEmail}`);
+  await expect(cta.getByRole('link', { name: `${config.productName} on Instagram` })).toHaveAttribute(
+    'href',
+    config.instagramUrl,
+  );
+  await expect(cta.getByRole('link', { name: `${config.productName} on TikTok` })).toHaveAttribute(
+    'href',
+    config.tiktokUrl,
+  );
+  await expect(cta.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  await expect(cta.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+});
+
+test('shows the wordmark, the white logo and the tagline', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(config.productName);
+  await expect(page.locator('.hero-logo')).toHaveAttribute('src', /logo-white\.svg$/);
+  expect(await page.locator('.hero-logo').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByText(config.tagline, { exact: true })).toBeVisible();
+});
+
+test('preloads the 3D model under /models/ once the page is idle', async ({ page }) => {
+  const models: string[] = [];
+  page.on('request', (request) => new URL(request.url()).pathname.startsWith('/models/') && models.push(request.url()));
+  await page.goto('/');
+  await expect.poll(() => models.length).toBe(1);
+  expect(models[0]).toMatch(/\/models\/[\w-]+\.glb$/);
+});
+
+test('explains how it works below the hero, and has a footer with the legal, contact and social links', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  const footer = page.locator('footer');
+  for (const name of ['Privacy Policy', 'Terms of Service', config.contactEmail]) {
+    await expect(footer.getByRole('link', { name })).toBeVisible();
+  }
+  await expect(footer.getByRole('link', { name: `${config.productName} on Instagram` })).toBeVisible();
+});
+
+for (const width of [375, 1280]) {
+  test(`loads without console errors or failed requests and passes axe at ${width} px`, async ({ page }, testInfo) => {
+    const problems = watchPageHealth(page);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await hydrated(page);
+    // After the fade-in, so axe measures the contrast a visitor sees.
+    await expect(page.locator('.cta')).toHaveCSS('opacity', '1', { timeout: 10_000 });
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath(`landing-${width}.png`), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+}
+
+test('works at 320 px wide without horizontal scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expect(page.getByRole('link', { name: 'Download on App Store' })).toBeInViewport();
+});
