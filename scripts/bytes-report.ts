@@ -42,13 +42,11 @@ export async function measureJs(url: string): Promise<JsBytes> {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1500);
     const timings = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => ({
-          url: entry.name,
-          start: entry.startTime,
-          type: (entry as PerformanceResourceTiming).initiatorType,
-        })),
+      performance.getEntriesByType('resource').map((entry) => ({
+        url: entry.name,
+        start: entry.startTime,
+        type: (entry as PerformanceResourceTiming).initiatorType,
+      })),
     );
     const files = [...bodies].map(([file, body]) => {
       const start = timings.find((timing) => timing.url === file)?.start ?? Infinity;

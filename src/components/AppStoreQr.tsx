@@ -1,0 +1,23 @@
+interface Props {
+  /** The QR code as SVG markup, made at build from the App Store URL (src/lib/qr.ts). */
+  svg: string;
+  productName: string;
+}
+
+/**
+ * For visitors on a wide screen with no phone in hand: a QR code of the App Store listing beside the download
+ * button. Hidden on narrow screens and touch devices, where the button itself is one tap away (landing.css).
+ */
+export default function AppStoreQr({ svg, productName }: Props) {
+  return (
+    <figure className="store-qr">
+      <span
+        className="store-qr-code"
+        role="img"
+        aria-label={`QR code linking to ${productName} on the App Store`}
+        dangerouslySetInnerHTML={{ __html: svg }}
+      />
+      <figcaption>Scan with your phone</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The head tags every page carries (description, canonical URL, Open Graph, Twitter card, theme colour, legal
+ * links, icons, manifest), built in one place. A page passes overrides; a tag with the same key replaces the
+ * default instead of being added twice.
+ */
+import type { SiteConfig } from './config.ts';
+import { routes } from './routes.ts';
+
+export interface HeadTag {
+  tag: 'meta' | 'link';
+  attrs: Record<string, string>;
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** The page's path, like `/privacy`: the canonical and Open Graph URLs are built from it. */
+  path: string;
+}
+
+export const themeColor = '#1c120d';
+
+/** The social card (1200x630) rendered at build by src/pages/social-card.png.ts. */
+export const socialCard = { path: '/social-card.png', width: 1200, height: 630 } as const;
+
+/** `https://example.com` + `/privacy` */
+export const absoluteUrl = (config: Pick<SiteConfig, 'siteUrl'>, path: string) => new URL(path, config.siteUrl).href;
+
+/** The public address of a built page: `/privacy.html` is served and linked as `/privacy`, `/index.html` as `/`. */
+export const publicPath = (path: string) => path.replace(/(index)?\.html$/, '').replace(/(.)\/$/, '$1') || '/';
+
+/** The numeric App Store id from the listing URL (`.../id1234567890`), for the smart app banner. */
+export function appStoreId(appStoreUrl: string): string | undefined {
+  return /\/id(\d+)/.exec(appStoreUrl)?.[1];
+}
+
+/** What makes two tags "the same" tag: a later one with the same key replaces the earlier one. */
+function keyOf({ tag, attrs }: HeadTag): string {
+  if (tag === 'meta') return `meta:${attrs.name ?? attrs.property ?? attrs['http-equiv'] ?? JSON.stringify(attrs)}`;
+  return `link:${attrs.rel}:${attrs.sizes ?? ''}:${attrs.type ?? ''}`;
+}
+
+/** Merges tag lists in order; later tags replace earlier ones with the same key, keeping the first one's place. */
+export function mergeHeadTags(...lists: HeadTag[][]): HeadTag[] {
+  const merged = new Map<string, HeadTag>();
+  for (const tag of lists.flat()) merged.set(keyOf(tag), tag);
+  return [...merged.values()];
+}
+
+const meta = (key: 'name' | 'property', name: string, content: string): HeadTag => ({
+  tag: 'meta',
+  attrs: { [key]: name, content },
+});
+const link = (attrs: Record<string, string>): HeadTag => ({ tag: 'link', attrs });
+
+export function defaultHeadTags(config: SiteConfig, page: PageHead): HeadTag[] {
+  const url = absoluteUrl(config, publicPath(page.path));
+  const image = absoluteUrl(config, socialCard.path);
+  const imageAlt = `${config.productName}: ${config.tagline}`;
+  const appId = appStoreId(config.appStoreUrl);
+  return [
+    meta('name', 'description', page.description),
+    link({ rel: 'canonical', href: url }),
+    meta('name', 'theme-color', themeColor),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', config.productName),
+    meta('property', 'og:title', page.title),
+    meta('property', 'og:description', page.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:width', String(socialCard.width)),
+    meta('property', 'og:image:height', String(socialCard.height)),
+    meta('property', 'og:image:alt', imageAlt),
+    meta('property', 'og:locale', 'en_US'),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', page.title),
+    meta('name', 'twitter:description', page.description),
+    meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', imageAlt),
+    ...(appId ? [meta('name', 'apple-itunes-app', `app-id=${appId}`)] : []),
+    link({ rel: 'privacy-policy', href: routes.privacy }),
+    link({ rel: 'terms-of-service', href: routes.terms }),
+    link({ rel: 'icon', href: '/favicon.ico', sizes: '32x32' }),
+    link({ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
+    link({ rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }),
+    link({ rel: 'manifest', href: '/manifest.webmanifest' }),
+  ];
+}

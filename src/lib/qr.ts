@@ -1,0 +1,11 @@
+import QRCode from 'qrcode';
+
+/** A QR code of `text` as an SVG string, drawn at build: no JavaScript on the page. */
+export function qrSvg(text: string): Promise<string> {
+  return QRCode.toString(text, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    color: { dark: '#1c120dff', light: '#fff8f0ff' },
+  });
+}

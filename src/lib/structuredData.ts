@@ -1,0 +1,32 @@
+/** schema.org JSON-LD of the landing page, generated from config so it never disagrees with the page. */
+import type { SiteConfig } from './config.ts';
+
+export function organization(config: SiteConfig) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: config.productName,
+    legalName: config.legalEntity,
+    url: config.siteUrl,
+    email: config.contactEmail,
+    logo: new URL('/icons/512.png', config.siteUrl).href,
+    sameAs: [config.instagramUrl, config.tiktokUrl],
+  };
+}
+
+export function mobileApplication(config: SiteConfig) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'MobileApplication',
+    name: config.productName,
+    operatingSystem: 'iOS',
+    applicationCategory: 'LifestyleApplication',
+    description: `${config.tagline}.`,
+    installUrl: config.appStoreUrl,
+    downloadUrl: config.appStoreUrl,
+    publisher: { '@type': 'Organization', name: config.productName, url: config.siteUrl },
+  };
+}
+
+/** JSON for a `<script type="application/ld+json">`: `<` escaped so the text can never close the script element. */
+export const jsonLdText = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');

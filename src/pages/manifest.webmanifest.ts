@@ -1,0 +1,20 @@
+import type { APIRoute } from 'astro';
+import { config } from '../lib/config.ts';
+import { themeColor } from '../lib/head.ts';
+import { manifestIconSizes } from '../lib/icons.ts';
+
+export const GET: APIRoute = () =>
+  Response.json({
+    name: config.productName,
+    short_name: config.productName,
+    description: `${config.tagline}.`,
+    start_url: '/',
+    display: 'browser',
+    background_color: themeColor,
+    theme_color: themeColor,
+    icons: manifestIconSizes.map((size) => ({
+      src: `/icons/${size}.png`,
+      sizes: `${size}x${size}`,
+      type: 'image/png',
+    })),
+  });

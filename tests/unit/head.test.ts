@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { config } from '../../src/lib/config.ts';
+import { appStoreId, defaultHeadTags, mergeHeadTags, publicPath } from '../../src/lib/head.ts';
+
+describe('head tags', () => {
+  it('lets a page override a default tag without duplicating it', () => {
+    const tags = mergeHeadTags(defaultHeadTags(config, { title: 'T', description: 'first', path: '/' }), [
+      { tag: 'meta', attrs: { name: 'description', content: 'second' } },
+    ]);
+    const descriptions = tags.filter((tag) => tag.attrs.name === 'description');
+    expect(descriptions).toEqual([{ tag: 'meta', attrs: { name: 'description', content: 'second' } }]);
+  });
+
+  it('keeps icons of different sizes and types apart', () => {
+    const icons = defaultHeadTags(config, { title: 'T', description: 'd', path: '/' }).filter(
+      (tag) => tag.attrs.rel === 'icon',
+    );
+    expect(mergeHeadTags(icons)).toHaveLength(2);
+  });
+
+  it('addresses built pages by their public path', () => {
+    expect(publicPath('/privacy.html')).toBe('/privacy');
+    expect(publicPath('/index.html')).toBe('/');
+    expect(publicPath('/terms/')).toBe('/terms');
+    expect(publicPath('/')).toBe('/');
+  });
+
+  it('reads the App Store id from the listing URL', () => {
+    expect(appStoreId('https://apps.apple.com/us/app/tablemates/id6471234567?mt=8')).toBe('6471234567');
+    expect(appStoreId('https://apps.apple.com/app/tablemates')).toBeUndefined();
+  });
+});
