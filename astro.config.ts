@@ -1,6 +1,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { hoistIslandStyle } from './src/lib/build/hoistIslandStyle.ts';
 import { hydrationDirectives } from './src/lib/directives/index.ts';
 // Importing the config validates it: a bad value stops the build here, naming the field.
 import { config } from './src/lib/config.ts';
@@ -14,6 +15,7 @@ export default defineConfig({
   integrations: [
     react(),
     hydrationDirectives(),
+    hoistIslandStyle(),
     // The sitemap lists the pages (not the 404 page) at the configured site URL; robots.txt points at it.
     sitemap({ filter: (page) => !page.includes('/404') }),
   ],

@@ -1,0 +1,86 @@
+/**
+ * The quality gates catch real regressions: each test copies the built site, breaks it the way a careless change
+ * would, and checks that the gate fails with a line that names the problem.
+ */
+import { expect, test } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { axeGate } from '../../scripts/report/axe.ts';
+import { bytesGate } from '../../scripts/report/bytes.ts';
+import { htmlGate } from '../../scripts/report/html.ts';
+import { linksGate } from '../../scripts/report/links.ts';
+import { serveStatic } from '../../scripts/report/server.ts';
+import { config } from '../../src/lib/config.ts';
+
+/** A copy of dist/ with the landing page's HTML changed by `edit`. */
+async function brokenSite(edit: (html: string) => string, extraFiles: Record<string, string | Buffer> = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'broken-site-'));
+  await cp('dist', dir, { recursive: true });
+  const index = join(dir, 'index.html');
+  await writeFile(index, edit(await readFile(index, 'utf8')));
+  for (const [file, content] of Object.entries(extraFiles)) await writeFile(join(dir, file), content);
+  return dir;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('the byte budget fails on an extra 100 KB script on the landing page', async () => {
+  // Random bytes as a JS string: incompressible, so 100 KB stays about 100 KB gzipped.
+  const bloat = `window.bloat = "${randomBytes(75 * 1024).toString('base64')}";`;
+  const dir = await brokenSite((html) => html.replace('</head>', '<script src="/bloat.js"></script></head>'), {
+    'bloat.js': bloat,
+  });
+  const server = await serveStatic(dir);
+  try {
+    const result = await bytesGate(server.url, ['/'], dir);
+    expect(result.failures.join('\n')).toMatch(
+      /bytes: \/ loads [\d.]+ KB of JavaScript before the load event, over the 75\.0 KB budget/,
+    );
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true });
+  }
+});
+
+test('axe and the HTML check fail on an image without alt text', async () => {
+  const dir = await brokenSite((html) =>
+    html.replace('<main id="main"', '<img src="/favicon.svg" width="10" height="10"><main id="main"'),
+  );
+  const server = await serveStatic(dir);
+  try {
+    const axe = await axeGate(server.url, ['/'], [1280]);
+    expect(axe.failures.join('\n')).toContain('axe / at 1280 px: image-alt');
+    const html = await htmlGate(dir);
+    expect(html.failures.join('\n')).toMatch(/html index\.html:.*alt/);
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true });
+  }
+});
+
+test('the link check fails on a broken internal link and on a missing anchor', async () => {
+  const dir = await brokenSite((html) =>
+    html.replace(
+      '<main id="main"',
+      '<a href="/no-such-page">x</a><a href="/privacy#no-such-section">y</a><main id="main"',
+    ),
+  );
+  try {
+    const links = await linksGate(dir, config.siteUrl);
+    expect(links.failures).toContain('links index.html: /no-such-page does not resolve to a built file');
+    expect(links.failures).toContain(
+      'links index.html: /privacy#no-such-section points at a missing anchor #no-such-section',
+    );
+  } finally {
+    await rm(dir, { recursive: true });
+  }
+});
+
+test('the gates pass on the site as built', async () => {
+  const links = await linksGate('dist', config.siteUrl);
+  expect(links.failures).toEqual([]);
+  const html = await htmlGate('dist');
+  expect(html.failures).toEqual([]);
+});
