@@ -213,6 +213,10 @@ for (const legal of pages) {
       expect(await link.evaluate((element) => getComputedStyle(element, '::after').content)).toBe(
         `" (${config.siteUrl}${legal.other.path})"`,
       );
+      // The hash address of the other page is its own link text, so it is not printed twice.
+      const hashLink = page.locator(`.legal-body a[href="${config.siteUrl}/#${legal.other.path}"]`);
+      await expect(hashLink).toHaveText(`${config.siteUrl}/#${legal.other.path}`);
+      expect(await hashLink.evaluate((element) => getComputedStyle(element, '::after').content)).toBe('none');
     });
   });
 }
