@@ -5,6 +5,7 @@ import { hoistIslandStyle } from './src/lib/build/hoistIslandStyle.ts';
 import { hydrationDirectives } from './src/lib/directives/index.ts';
 // Importing the config validates it: a bad value stops the build here, naming the field.
 import { config } from './src/lib/config.ts';
+import { legalCheck } from './src/lib/legalCheckIntegration.ts';
 
 export default defineConfig({
   site: config.siteUrl,
@@ -16,6 +17,8 @@ export default defineConfig({
     react(),
     hydrationDirectives(),
     hoistIslandStyle(),
+    // Fails the build when a legal page misses a clause reviewers check (src/lib/legalRules.ts).
+    legalCheck(),
     // The sitemap lists the pages (not the 404 page) at the configured site URL; robots.txt points at it.
     sitemap({ filter: (page) => !page.includes('/404') }),
   ],

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { hashRoutes } from '../../src/lib/routes.ts';
 import type { GateResult } from './types.ts';
 
 /** The built file that answers a site path, as the server maps it: `/privacy` -> privacy.html. */
@@ -45,6 +46,9 @@ export async function linksGate(distDir: string, siteUrl: string): Promise<GateR
         if (url.protocol !== 'https:') failures.push(`links ${page}: external link is not https: ${reference}`);
         continue;
       }
+      // The specification's hash addresses (`/#/terms`) are routes, resolved by the landing page's head script.
+      const hashRoute = url.pathname === '/' ? hashRoutes[url.hash] : undefined;
+      if (hashRoute) url.href = new URL(hashRoute, site).href;
       const file = fileForPath(distDir, url.pathname);
       if (!file) {
         failures.push(`links ${page}: ${reference} does not resolve to a built file`);

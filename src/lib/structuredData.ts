@@ -28,5 +28,20 @@ export function mobileApplication(config: SiteConfig) {
   };
 }
 
+/** A legal page: its dates are the document's effective and last-updated dates. */
+export function webPage(config: SiteConfig, page: { name: string; path: string; published: string; modified: string }) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: page.name,
+    url: new URL(page.path, config.siteUrl).href,
+    inLanguage: 'en',
+    datePublished: page.published,
+    dateModified: page.modified,
+    isPartOf: { '@type': 'WebSite', name: config.productName, url: config.siteUrl },
+    publisher: { '@type': 'Organization', name: config.legalEntity },
+  };
+}
+
 /** JSON for a `<script type="application/ld+json">`: `<` escaped so the text can never close the script element. */
 export const jsonLdText = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');

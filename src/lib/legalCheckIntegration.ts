@@ -1,0 +1,54 @@
+/**
+ * Runs the legal compliance check (legalRules.ts) on the built Privacy Policy and Terms pages at the end of every
+ * build: a page missing a required clause fails the build, naming the page and the clause.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { routes } from './routes.ts';
+import { readLegalSource } from './legalSource.ts';
+import { assertLegalPages, expectationsFor, type LegalExpectations, type LegalPageKind } from './legalRules.ts';
+
+export const legalPageKinds: LegalPageKind[] = ['privacy', 'terms'];
+
+export interface BuiltLegalPage {
+  kind: LegalPageKind;
+  path: string;
+  html: string;
+  expected: LegalExpectations;
+}
+
+/**
+ * Reads both built pages from `distDir` (written as `privacy.html`: build.format is "file") and their Markdown
+ * sources' front matter from `root`.
+ */
+export async function readBuiltLegalPages(distDir: URL, root: URL): Promise<BuiltLegalPage[]> {
+  return Promise.all(
+    legalPageKinds.map(async (kind) => {
+      const path = routes[kind];
+      const source = await readLegalSource(fileURLToPath(new URL(`src/content/legal/${kind}.md`, root)));
+      return {
+        kind,
+        path,
+        html: await readFile(new URL(`${path.replace(/^\//, '')}.html`, distDir), 'utf8'),
+        expected: expectationsFor(source.data),
+      };
+    }),
+  );
+}
+
+export function legalCheck(): AstroIntegration {
+  let root: URL;
+  return {
+    name: 'legal-check',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        root = config.root;
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        assertLegalPages(await readBuiltLegalPages(dir, root));
+        logger.info('Privacy Policy and Terms of Service pass the compliance check.');
+      },
+    },
+  };
+}

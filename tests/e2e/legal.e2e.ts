@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { config } from '../../src/lib/config.ts';
+import { legalSections } from '../../src/lib/legalRules.ts';
+import { routes } from '../../src/lib/routes.ts';
+
+/** The section and sub-section ids of both pages. They are linked from app listings and SMS registrations, so a
+ *  change must be deliberate: update this file in the same commit, and keep a redirect note for old links. */
+const idSnapshot = JSON.parse(readFileSync(new URL('./legal-ids.snapshot.json', import.meta.url), 'utf8')) as Record<
+  string,
+  string[]
+>;
+
+const pages = [
+  {
+    kind: 'privacy',
+    path: routes.privacy,
+    title: `${config.productName} Privacy`,
+    h1: 'Privacy Policy',
+    effective: ['2024-12-16', 'December 16, 2024'],
+    // The specification's order: introduction, what is collected, how it is used, content ownership and rights, data
+    // sharing, security, retention, policy updates, questions with a contact email.
+    sections: [
+      'Introduction',
+      'What we collect',
+      'How we use it',
+      'Content ownership and rights',
+      'Data sharing',
+      'Security',
+      'Retention',
+      'Policy updates',
+      'Questions',
+    ],
+    other: { path: routes.terms, label: 'Terms of Service', h1: 'Terms of Service' },
+  },
+  {
+    kind: 'terms',
+    path: routes.terms,
+    title: `${config.productName} Terms`,
+    h1: 'Terms of Service',
+    effective: ['2025-07-12', 'July 12, 2025'],
+    // acceptance, purpose and scope, opt-in and consent, message frequency, opt-out, liability, security, changes,
+    // governing law.
+    sections: [
+      'Acceptance',
+      'Purpose and scope',
+      'Opt-in and consent',
+      'Message frequency',
+      'Opt-out',
+      'Liability',
+      'Security',
+      'Changes',
+      'Governing law',
+    ],
+    other: { path: routes.privacy, label: 'Privacy Policy', h1: 'Privacy Policy' },
+  },
+] as const;
+
+const sectionHeadings = (page: Page) => page.locator('.legal-body h2');
+
+for (const legal of pages) {
+  test.describe(`the ${legal.h1} page`, () => {
+    test('shows its title, heading, dates and a non-binding summary', async ({ page }) => {
+      await page.goto(legal.path);
+      await expect(page).toHaveTitle(legal.title);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.h1);
+      const [datetime, text] = legal.effective;
+      const effective = page.locator('time').first();
+      await expect(effective).toHaveAttribute('datetime', datetime);
+      await expect(effective).toHaveText(text);
+      const dates = page.locator('.legal-dates');
+      await expect(dates).toContainText(`Effective ${text}`);
+      await expect(dates).toContainText(/Last updated [A-Z][a-z]+ \d{1,2}, \d{4}/);
+      await expect(page.locator('time').nth(1)).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
+      const summary = page.getByRole('region', { name: 'Summary' });
+      await expect(summary).toContainText('This summary is for convenience only');
+    });
+
+    test("lists its sections in the specification's order, with a table of contents", async ({ page }) => {
+      await page.goto(legal.path);
+      await expect(sectionHeadings(page)).toHaveText([...legal.sections]);
+      const ids = legalSections[legal.kind].map((section) => `#${section.id}`);
+      const contents = page.getByRole('navigation', { name: 'Contents' }).getByRole('link');
+      await expect(contents).toHaveText([...legal.sections]);
+      expect(await contents.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(ids);
+
+      // Following an entry scrolls its section into view.
+      await contents.last().click();
+      await expect(page).toHaveURL(new RegExp(`${ids.at(-1)}$`));
+      await expect(sectionHeadings(page).last()).toBeInViewport();
+    });
+
+    test('keeps every section and sub-section id', async ({ page }) => {
+      await page.goto(legal.path);
+      const ids = await page
+        .locator('.legal-body :is(h2, h3)')
+        .evaluateAll((headings) => headings.map((heading) => heading.id));
+      expect(ids).toEqual(idSnapshot[legal.kind]);
+    });
+
+    test('links back home and to the other legal page', async ({ page }) => {
+      await page.goto(legal.path);
+      const other = page.getByRole('contentinfo').getByRole('link', { name: legal.other.label });
+      await expect(other).toHaveAttribute('href', legal.other.path);
+      const home = page.getByRole('link', { name: 'Back to Home' });
+      await expect(home).toHaveAttribute('href', routes.home);
+      await home.click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveTitle(config.productName);
+
+      await page.goto(legal.path);
+      await page.getByRole('contentinfo').getByRole('link', { name: legal.other.label }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.other.h1);
+      await page.goBack();
+      // The text links to the other page too.
+      await expect(page.locator(`.legal-body a[href="${legal.other.path}"]`).first()).toBeVisible();
+    });
+
+    test('writes every email as a mail link to the configured address', async ({ page }) => {
+      await page.goto(legal.path);
+      const mailLinks = page.locator('a[href^="mailto:"]');
+      expect(await mailLinks.count()).toBeGreaterThan(0);
+      for (const link of await mailLinks.all()) {
+        await expect(link).toHaveAttribute('href', `mailto:${config.contactEmail}`);
+        await expect(link).toHaveText(config.contactEmail);
+      }
+    });
+
+    test('requests no JavaScript and reads the same with JavaScript disabled', async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await page.goto(legal.path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.h1);
+      await expect(sectionHeadings(page)).toHaveText([...legal.sections]);
+      await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+      expect(scripts).toEqual([]);
+      // Nothing executable in the HTML either: the only script element is the JSON-LD data block.
+      const scriptTypes = await page
+        .locator('script')
+        .evaluateAll((elements) => elements.map((script) => script.getAttribute('type')));
+      expect(scriptTypes).toEqual(['application/ld+json']);
+      await context.close();
+    });
+
+    test('describes itself as a schema.org WebPage with its dates', async ({ page }) => {
+      await page.goto(legal.path);
+      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+      expect(jsonLd).toMatchObject({ '@type': 'WebPage', datePublished: legal.effective[0] });
+      expect(jsonLd.dateModified).toBe(await page.locator('time').nth(1).getAttribute('datetime'));
+      await expect(page.locator('link[rel="privacy-policy"]')).toHaveAttribute('href', routes.privacy);
+      await expect(page.locator('link[rel="terms-of-service"]')).toHaveAttribute('href', routes.terms);
+    });
+
+    test('stays within its size budget (HTML and CSS under 30 KB gzip)', async ({ request }) => {
+      const response = await request.get(legal.path);
+      // The CSS is inlined into the HTML, so the page's own bytes are the whole budget.
+      const gzipped = gzipSync(await response.body()).byteLength;
+      expect(gzipped).toBeLessThan(30 * 1024);
+    });
+
+    for (const width of [375, 1280]) {
+      test(`has no axe violations and reads comfortably at ${width} px`, async ({ page }, testInfo) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(legal.path);
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+          .analyze();
+        expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+
+        // No sideways scrolling, body text at least 16 px, lines no longer than about 75 characters.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const paragraph = page.locator('.legal-body p').first();
+        const { fontSize, charactersPerLine } = await paragraph.evaluate((element) => {
+          const style = getComputedStyle(element);
+          // The paragraph's average character width, measured in its own font.
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = style.font;
+          const text = element.textContent ?? '';
+          const averageCharacter = context.measureText(text).width / text.length;
+          return {
+            fontSize: parseFloat(style.fontSize),
+            charactersPerLine: element.getBoundingClientRect().width / averageCharacter,
+          };
+        });
+        expect(fontSize).toBeGreaterThanOrEqual(16);
+        expect(charactersPerLine).toBeLessThanOrEqual(80);
+
+        await testInfo.attach(`${legal.kind}-${width}.png`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: 'image/png',
+        });
+      });
+    }
+
+    test('prints black on white, without navigation, with link addresses written out', async ({ page }) => {
+      await page.goto(legal.path);
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByRole('navigation', { name: 'Site' })).toBeHidden();
+      await expect(page.getByRole('navigation', { name: 'Contents' })).toBeHidden();
+      await expect(page.getByRole('link', { name: 'Back to Home' })).toBeHidden();
+      const body = await page.locator('body').evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { color: style.color, background: style.backgroundColor };
+      });
+      expect(body).toEqual({ color: 'rgb(0, 0, 0)', background: 'rgb(255, 255, 255)' });
+      const link = page.locator(`.legal-body a[href="${legal.other.path}"]`).first();
+      expect(await link.evaluate((element) => getComputedStyle(element, '::after').content)).toBe(
+        `" (${config.siteUrl}${legal.other.path})"`,
+      );
+      // The hash address of the other page is its own link text, so it is not printed twice.
+      const hashLink = page.locator(`.legal-body a[href="${config.siteUrl}/#${legal.other.path}"]`);
+      await expect(hashLink).toHaveText(`${config.siteUrl}/#${legal.other.path}`);
+      expect(await hashLink.evaluate((element) => getComputedStyle(element, '::after').content)).toBe('none');
+    });
+  });
+}
+
+test.describe('the SMS terms', () => {
+  test('show STOP and HELP in bold, the code limit and the carriers clause', async ({ page }) => {
+    await page.goto(routes.terms);
+    await expect(page.locator('.legal-body strong', { hasText: /^STOP$/ }).first()).toBeVisible();
+    await expect(page.locator('.legal-body strong', { hasText: /^HELP$/ }).first()).toBeVisible();
+    await expect(page.locator('#message-frequency + p')).toContainText(
+      `no more than ${config.otpCodesPerHour} codes per hour`,
+    );
+    await expect(page.getByText('Message and data rates may apply.').last()).toBeVisible();
+    await expect(page.getByText('Carriers are not liable for delayed or undelivered messages.')).toBeVisible();
+  });
+});
+
+test.describe('the privacy policy', () => {
+  test('states the deletion period and links the account-deletion section', async ({ page }) => {
+    await page.goto(`${routes.privacy}#delete-account`);
+    await expect(page.getByRole('heading', { name: 'Delete your account' })).toBeInViewport();
+    await expect(page.locator('#retention + p')).toContainText(
+      `we delete your personal information within ${config.accountDeletionDays} days`,
+    );
+  });
+});
