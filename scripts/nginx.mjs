@@ -66,8 +66,8 @@ export function writeConfig({ port, root: distDir = join(root, 'dist'), tls }) {
     `  server {\n    listen ${listen};\n${extra}    root ${dist};\n    include ${prefix}/site.conf;\n  }\n`;
   const servers = tls
     ? server(
-        `127.0.0.1:${tls.port} ssl`,
-        `    http2 on;\n    server_name ${tls.serverName};\n    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n` +
+        `127.0.0.1:${tls.port} ssl http2`,
+        `    server_name ${tls.serverName};\n    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n` +
           `    ssl_protocols TLSv1.2 TLSv1.3;\n`,
       ) +
       `  server {\n    listen 127.0.0.1:${tls.redirectPort};\n    server_name ${tls.serverName};\n` +

@@ -73,7 +73,8 @@ export function contentSecurityPolicy({ config, inline, modelsEmbedImages = fals
   const publicDecoder = config.dracoDecoder === 'public' ? [new URL(dracoDecoderPaths.public).origin] : [];
   const styleAttributeHashes = unique(inline.styleAttributes.map(hashSource));
   const directives: [string, string[]][] = [
-    ['default-src', ["'self'"]],
+    // Nothing is allowed unless a directive below names it.
+    ['default-src', ["'none'"]],
     // 'wasm-unsafe-eval' lets the Draco decoder compile its WebAssembly; it does not allow eval() of JavaScript.
     ['script-src', ["'self'", "'wasm-unsafe-eval'", ...unique(inline.scripts.map(hashSource))]],
     ['style-src', ["'self'", ...unique(inline.styles.map(hashSource))]],
