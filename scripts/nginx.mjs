@@ -6,7 +6,7 @@
  *   node scripts/nginx.mjs stop [--port 4321]                                 stop it by the pid it wrote
  *   node scripts/nginx.mjs serve [--port 4321]                                `npm start`: nginx in the foreground,
  *                                                                             or `astro preview` where nginx cannot run
- *   node scripts/nginx.mjs site --root /srv/tablemates/dist                  print the server rules for production
+ *   node scripts/nginx.mjs site                                               print the server rules for production
  *
  * Importable: startNginx() / stopNginx() (the Observatory test adds TLS on 443 and a redirect on 80).
  */
@@ -142,6 +142,17 @@ function isAlive(pid) {
   }
 }
 
+/** Whether nginx is here or could be installed; says why not, and what `serve` does instead, when it cannot. */
+function canRunNginx() {
+  try {
+    ensure('nginx');
+    return true;
+  } catch (error) {
+    console.warn(`${error.message}\nServing with \`astro preview\` instead (without the production headers).`);
+    return false;
+  }
+}
+
 /** Runs nginx in the foreground until this process is told to stop (Playwright's webServer, `npm start`). */
 function runForeground(options) {
   const binary = binaryOrThrow();
@@ -177,19 +188,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     } else if (command === 'stop') {
       console.log((await stopNginx(port)) ? `nginx on port ${port} stopped` : `no nginx running on port ${port}`);
     } else if (command === 'serve') {
-      try {
-        ensure('nginx');
-      } catch (error) {
+      if (canRunNginx()) runForeground({ port, root: values.root });
+      else {
         // A machine where nginx cannot be installed still gets the site, from Astro's preview server.
-        console.warn(`${error.message}\nServing with \`astro preview\` instead (no production headers).`);
         const preview = spawn(join(root, 'node_modules/.bin/astro'), ['preview', '--port', String(port)], {
           stdio: 'inherit',
         });
         preview.on('exit', (code) => process.exit(code ?? 0));
       }
-      if (nginxPresent()) runForeground({ port, root: values.root });
     } else if (command === 'site') {
-      process.stdout.write(`root ${resolve(root, values.root)};\n${siteConfig()}`);
+      process.stdout.write(siteConfig());
     } else {
       throw new Error(`unknown command "${command ?? ''}"; expected start, stop, serve or site`);
     }

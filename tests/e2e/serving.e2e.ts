@@ -4,12 +4,13 @@
  * which every page runs without a single violation.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { port } from '../../playwright.config.ts';
 import { cacheControl } from '../../src/lib/securityHeaders.ts';
-import { parseHeadersFile } from '../unit/headers-files.ts';
+import { parseHeadersFile, parseNginxInclude, parseVercelJson } from '../unit/headers-files.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
 /** The security headers of this build, as written for the static hosts: nginx must send exactly these. */
@@ -208,4 +209,61 @@ test('answers an unknown path with status 404 and the 404 page', async ({ page }
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   expect((await raw('/_headers')).status).toBe(404);
+});
+
+test('vercel.json and the nginx include of this build carry the values of _headers, and vercel.json is committed', () => {
+  const root = join(import.meta.dirname, '../..');
+  const vercel = readFileSync(join(root, 'vercel.json'), 'utf8');
+  expect(parseVercelJson(vercel)['/*']).toEqual(expected);
+  expect(parseNginxInclude(readFileSync(join(root, 'deploy/generated/headers.conf'), 'utf8'))['/*']).toEqual(expected);
+  // Vercel reads vercel.json from the repository before it builds: the committed copy must be this build's.
+  const committed = execFileSync('git', ['show', 'HEAD:vercel.json'], { cwd: root, encoding: 'utf8' });
+  expect(committed, 'commit the vercel.json that `npm run build` rewrote').toBe(vercel);
+});
+
+/**
+ * Until the 3D scene lands, this probe checks the build's policy against the library the scene uses: a page under
+ * exactly that Content-Security-Policy has three.js's DRACOLoader decode a Draco mesh, which starts the decoder's
+ * worker from a Blob URL and compiles WebAssembly in it. The page-level tests above cover the real scene once it exists.
+ */
+async function dracoProbe(page: Page, csp: string) {
+  const modules = join(import.meta.dirname, '../../node_modules');
+  const html = '<!doctype html><title>probe</title><script type="module" src="/__probe/main.js"></script>';
+  const main = `import { DRACOLoader } from '/__probe/three/examples/jsm/loaders/DRACOLoader.js';
+    const loader = new DRACOLoader().setDecoderPath('/__probe/three/examples/jsm/libs/draco/');
+    const buffer = await (await fetch('/__probe/bunny.drc')).arrayBuffer();
+    loader.parse(buffer, (geometry) => (window.vertices = geometry.attributes.position.count), (e) => (window.vertices = String(e)));`;
+  await page.route('**/__probe/**', async (route) => {
+    const path = new URL(route.request().url()).pathname.slice('/__probe/'.length);
+    const type = (name: string) => (name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript');
+    if (path === 'index.html') {
+      return route.fulfill({ body: html, contentType: 'text/html', headers: { 'Content-Security-Policy': csp } });
+    }
+    if (path === 'main.js') return route.fulfill({ body: main, contentType: 'text/javascript' });
+    if (path === 'bunny.drc') return route.fulfill({ path: join(modules, 'draco3dgltf/bunny.drc') });
+    const body = readFileSync(join(modules, path.replace(/^three\//, 'three/')));
+    // Bare "three" imports, resolved the way the bundler does.
+    const text = path.endsWith('.js')
+      ? body.toString('utf8').replace(/from 'three'/g, "from '/__probe/three/build/three.module.js'")
+      : body;
+    return route.fulfill({ body: text, contentType: type(path) });
+  });
+  const consoleReports = await recordViolations(page);
+  await page.goto('/__probe/index.html');
+  return consoleReports;
+}
+
+test('the policy lets three.js decode a Draco mesh in its worker, compiling WebAssembly', async ({ page }) => {
+  const consoleReports = await dracoProbe(page, expected['Content-Security-Policy']!);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { vertices?: unknown }).vertices))
+    .toBeGreaterThan(0);
+  expect(await violationsIn(page)).toEqual([]);
+  expect(consoleReports).toEqual([]);
+});
+
+test('without wasm-unsafe-eval the Draco decoder is blocked (the probe can tell)', async ({ page }) => {
+  const policy = expected['Content-Security-Policy']!.replace(" 'wasm-unsafe-eval'", '');
+  const consoleReports = await dracoProbe(page, policy);
+  await expect.poll(() => consoleReports.join('\n')).toMatch(/WebAssembly|wasm/i);
 });
