@@ -208,7 +208,7 @@ test('answers an unknown path with status 404 and the 404 page', async ({ page }
   const response = await page.goto('/no/such/page/');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-  expect((await raw('/_headers')).status).toBe(404);
+  for (const path of ['/_headers', '/404', '/404/', '/404.html']) expect((await raw(path)).status, path).toBe(404);
 });
 
 test('vercel.json and the nginx include of this build carry the values of _headers, and vercel.json is committed', () => {
