@@ -60,6 +60,13 @@ export function writeHeaders(dist: string, { generatedDir, vercelJson: vercelPat
   const modelsEmbedImages = filesUnder(dist, '.glb').some(glbEmbedsImages);
   const headers = securityHeaders({ config, inline, modelsEmbedImages });
 
+  for (const [name, value] of Object.entries(headers)) {
+    if (value.length > 2000) {
+      console.warn(
+        `warning: ${name} is ${value.length} characters; Cloudflare Pages ignores _headers values over 2000.`,
+      );
+    }
+  }
   mkdirSync(generatedDir, { recursive: true });
   writeFileSync(join(generatedDir, 'headers.conf'), nginxInclude(headers));
   writeFileSync(join(generatedDir, 'cache-control.conf'), nginxCacheMap());

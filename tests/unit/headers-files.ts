@@ -33,9 +33,11 @@ export function parseVercelJson(text: string): HeaderSets {
   );
 }
 
-/** The nginx include: `add_header Name "value" always;` lines with literal values (variables are skipped). */
+/** The nginx include: `add_header Name "value" always;` lines with quoted values (unquoted variables are skipped). */
 export function parseNginxInclude(text: string): HeaderSets {
   const headers: Record<string, string> = {};
-  for (const match of text.matchAll(/^add_header ([\w-]+) "([^"]*)" always;$/gm)) headers[match[1]!] = match[2]!;
+  for (const match of text.matchAll(/^add_header ([\w-]+) "((?:[^"\\]|\\.)*)" always;$/gm)) {
+    headers[match[1]!] = match[2]!.replace(/\\(.)/g, '$1');
+  }
   return { '/*': headers };
 }

@@ -6,9 +6,11 @@ import { describe, expect, test } from 'vitest';
 import {
   cacheControl,
   contentSecurityPolicy,
+  headersFile,
   inlineCode,
   nginxInclude,
   securityHeaders,
+  vercelJson,
   type PolicyInputs,
 } from '../../src/lib/securityHeaders.ts';
 import { config } from '../../src/lib/config.ts';
@@ -69,9 +71,34 @@ describe('Content-Security-Policy', () => {
 });
 
 test('refuses a header value nginx would misread, naming the header', () => {
-  expect(() => nginxInclude({ 'X-Test': 'a "quoted" $value' })).toThrow(
-    /Header X-Test has the value "a \\"quoted\\" \$value"; expected no "/,
+  expect(() => nginxInclude({ 'X-Test': 'costs $5' })).toThrow(
+    'Header X-Test has the value "costs $5"; expected no $ or line break.',
   );
+});
+
+describe('with monitoring on', () => {
+  const dsn = 'https://abc123@o12.ingest.us.sentry.io/345';
+  const headers = securityHeaders({ ...base, config: { ...base.config, sentryDsn: dsn } });
+
+  test('reports CSP violations to the Sentry project of the DSN', () => {
+    const reportUrl = 'https://o12.ingest.us.sentry.io/api/345/security/?sentry_key=abc123';
+    const csp = directives(headers['Content-Security-Policy']!);
+    expect(csp['report-uri']).toEqual([reportUrl]);
+    expect(csp['report-to']).toEqual(['csp-endpoint']);
+    expect(headers['Reporting-Endpoints']).toBe(`csp-endpoint="${reportUrl}"`);
+  });
+
+  test('writes the same values, quotes included, for nginx, static hosts and Vercel', () => {
+    expect(parseNginxInclude(nginxInclude(headers))['/*']).toEqual(headers);
+    expect(parseHeadersFile(headersFile(headers))['/*']).toEqual(headers);
+    expect(parseVercelJson(vercelJson(headers))['/*']).toEqual(headers);
+  });
+
+  test('stops on a DSN without a key or project, naming the field', () => {
+    expect(() =>
+      securityHeaders({ ...base, config: { ...base.config, sentryDsn: 'https://o12.ingest.sentry.io/' } }),
+    ).toThrow(/sentryDsn is "https:\/\/o12.ingest.sentry.io\/"; expected a Sentry DSN with a key and a project/);
+  });
 });
 
 test('_headers, vercel.json and the nginx configuration carry identical header values', () => {
