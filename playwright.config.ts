@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './scripts/ensure-system-deps.mjs';
 
-/** The end-to-end suite drives Debian's Chromium against the production build (`dist/`), served on 127.0.0.1. */
+/**
+ * The end-to-end suite drives Debian's Chromium against the production build (`dist/`), served on 127.0.0.1 by the
+ * production nginx configuration (deploy/), so what is tested is what is deployed.
+ */
 export const port = Number(process.env.E2E_PORT ?? 4322);
 
 export default defineConfig({
@@ -23,10 +26,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node_modules/.bin/astro preview --host 127.0.0.1 --port ${port}`,
+    command: `node_modules/.bin/node scripts/nginx.mjs start --foreground --port ${port}`,
     url: `http://127.0.0.1:${port}/`,
-    env: { ASTRO_TELEMETRY_DISABLED: '1' },
     reuseExistingServer: false,
     timeout: 60_000,
+    // nginx stops cleanly (and removes its pid file) on SIGTERM.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
   },
 });

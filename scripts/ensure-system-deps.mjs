@@ -13,6 +13,21 @@ export const requirements = {
     packages: ['chromium', 'fonts-noto-color-emoji'],
     manual: 'install Debian\'s "chromium" package, or set CHROME_PATH to a Chromium or Chrome binary',
   },
+  // The e2e suite runs over the production nginx configuration (deploy/), which loads Debian's brotli modules.
+  nginx: {
+    present: () =>
+      ['/usr/sbin/nginx', '/usr/bin/nginx'].some((path) => existsSync(path)) &&
+      existsSync('/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so') &&
+      existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'),
+    packages: ['nginx', 'libnginx-mod-http-brotli-filter', 'libnginx-mod-http-brotli-static'],
+    manual: 'install Debian\'s "nginx", "libnginx-mod-http-brotli-filter" and "libnginx-mod-http-brotli-static"',
+  },
+  // The Observatory test makes a throwaway certificate authority for TLS on loopback.
+  openssl: {
+    present: () => spawnSync('openssl', ['version']).status === 0,
+    packages: ['openssl'],
+    manual: 'install Debian\'s "openssl" package',
+  },
 };
 
 /** Flags headless Chromium needs on this sandboxed machine: no sandbox as root, software GL, and no calls home. */
@@ -44,7 +59,8 @@ export function ensure(...names) {
       throw new Error(`${name} is missing and apt-get cannot run as root here: ${requirement.manual}.`);
     }
     console.log(`Installing ${requirement.packages.join(', ')} from Debian (needed for ${name})...`);
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    // RUNLEVEL=1: Debian's nginx package would otherwise start the system nginx on port 80 right after installing.
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', RUNLEVEL: '1' };
     if (!aptUpdated) execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     aptUpdated = true;
     execFileSync('apt-get', ['install', '-y', '-qq', ...requirement.packages], {

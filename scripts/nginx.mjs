@@ -1,0 +1,208 @@
+/**
+ * Runs the production nginx configuration (deploy/) against dist/, from a prefix of its own under deploy/.run/<port>/
+ * (config, pid, logs, temp files), so it needs no system configuration and tests can start and stop it by its pid.
+ *
+ *   node scripts/nginx.mjs start [--port 4321] [--root dist] [--foreground]   serve over HTTP on 127.0.0.1
+ *   node scripts/nginx.mjs stop [--port 4321]                                 stop it by the pid it wrote
+ *   node scripts/nginx.mjs serve [--port 4321]                                `npm start`: nginx in the foreground,
+ *                                                                             or `astro preview` where nginx cannot run
+ *   node scripts/nginx.mjs site                                               print the server rules for production
+ *
+ * Importable: startNginx() / stopNginx() (the Observatory test adds TLS on 443 and a redirect on 80).
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ensure } from './ensure-system-deps.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const deploy = join(root, 'deploy');
+const generated = join(deploy, 'generated');
+export const modulesDir = '/usr/lib/nginx/modules';
+
+/** The nginx binary: on PATH, or Debian's /usr/sbin/nginx (not on a normal user's PATH). */
+export function nginxBinary() {
+  const onPath = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+  return [onPath, '/usr/sbin/nginx'].find((path) => path && existsSync(path));
+}
+
+/** Whether nginx and Debian's brotli modules are installed (the ensure-system-deps "nginx" requirement). */
+export function nginxPresent() {
+  return Boolean(nginxBinary()) && existsSync(join(modulesDir, 'ngx_http_brotli_filter_module.so'));
+}
+
+/** Fills `{{name}}` placeholders; an unknown one is a mistake in the template, so it stops with its name. */
+function render(template, values, file) {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name) => {
+    if (!(name in values)) throw new Error(`${file}: unknown placeholder {{${name}}}; known: ${Object.keys(values)}`);
+    return values[name];
+  });
+}
+
+/** The server rules for a dist/ directory (deploy/site.conf with its include path filled in). */
+export function siteConfig() {
+  return render(readFileSync(join(deploy, 'site.conf'), 'utf8'), { generated }, 'deploy/site.conf');
+}
+
+/**
+ * Writes the configuration for one instance and returns its prefix.
+ * tls: { port, redirectPort, cert, key, serverName } adds an HTTPS server and an HTTP server that redirects to it.
+ */
+export function writeConfig({ port, root: distDir = join(root, 'dist'), tls }) {
+  const dist = resolve(root, distDir);
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error(`${dist}/index.html is missing: run \`npm run build\` first.`);
+  if (!existsSync(join(generated, 'headers.conf'))) {
+    throw new Error(`${generated}/headers.conf is missing: run \`npm run build\` (it writes the headers) first.`);
+  }
+  const name = tls ? tls.port : port;
+  const prefix = join(deploy, '.run', String(name));
+  for (const dir of ['logs', 'tmp']) mkdirSync(join(prefix, dir), { recursive: true });
+  writeFileSync(join(prefix, 'site.conf'), siteConfig());
+  const server = (listen, extra = '') =>
+    `  server {\n    listen ${listen};\n${extra}    root ${dist};\n    include ${prefix}/site.conf;\n  }\n`;
+  const servers = tls
+    ? server(
+        `127.0.0.1:${tls.port} ssl http2`,
+        `    server_name ${tls.serverName};\n    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n` +
+          `    ssl_protocols TLSv1.2 TLSv1.3;\n`,
+      ) +
+      `  server {\n    listen 127.0.0.1:${tls.redirectPort};\n    server_name ${tls.serverName};\n` +
+      `    return 301 https://$host$request_uri;\n  }\n`
+    : server(`127.0.0.1:${port}`);
+  const values = { modules: modulesDir, prefix, deploy, generated, servers };
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    render(readFileSync(join(deploy, 'nginx.conf'), 'utf8'), values, 'deploy/nginx.conf'),
+  );
+  return prefix;
+}
+
+function nginxArgs(prefix) {
+  // -e: the error log before the configuration is read; the default one is under /var/log, not ours.
+  return ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs/error.log')];
+}
+
+function binaryOrThrow() {
+  ensure('nginx');
+  return nginxBinary();
+}
+
+/** Resolves once something accepts connections on 127.0.0.1:port. */
+function waitForPort(port, attempts = 100) {
+  return new Promise((resolvePort, reject) => {
+    const attempt = (left) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => socket.end(() => resolvePort()));
+      socket.once('error', () => {
+        socket.destroy();
+        if (left <= 0) reject(new Error(`nginx did not listen on 127.0.0.1:${port}`));
+        else setTimeout(() => attempt(left - 1), 100);
+      });
+    };
+    attempt(attempts);
+  });
+}
+
+/** Starts nginx in the background (it daemonizes and writes its pid); returns { pid, prefix }. */
+export async function startNginx(options) {
+  const binary = binaryOrThrow();
+  const prefix = writeConfig(options);
+  const args = nginxArgs(prefix);
+  execFileSync(binary, [...args, '-t', '-q'], { stdio: 'inherit' });
+  execFileSync(binary, args, { stdio: 'inherit' });
+  await waitForPort(options.tls ? options.tls.port : options.port);
+  return { pid: Number(readFileSync(join(prefix, 'nginx.pid'), 'utf8')), prefix };
+}
+
+/** Stops the nginx of one port by the pid it wrote, and waits until it is gone. */
+export async function stopNginx(port) {
+  const pidFile = join(deploy, '.run', String(port), 'nginx.pid');
+  if (!existsSync(pidFile)) return false;
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    rmSync(pidFile, { force: true }); // already gone: a stale pid file
+    return false;
+  }
+  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  return true;
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether nginx is here or could be installed; says why not, and what `serve` does instead, when it cannot. */
+function canRunNginx() {
+  try {
+    ensure('nginx');
+    return true;
+  } catch (error) {
+    console.warn(`${error.message}\nServing with \`astro preview\` instead (without the production headers).`);
+    return false;
+  }
+}
+
+/** Runs nginx in the foreground until this process is told to stop (Playwright's webServer, `npm start`). */
+function runForeground(options) {
+  const binary = binaryOrThrow();
+  const prefix = writeConfig(options);
+  execFileSync(binary, [...nginxArgs(prefix), '-t', '-q'], { stdio: 'inherit' });
+  const child = spawn(binary, [...nginxArgs(prefix), '-g', 'daemon off;'], { stdio: 'inherit' });
+  console.log(`nginx (pid ${child.pid}) serves ${options.root ?? 'dist'} on http://127.0.0.1:${options.port}/`);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGTERM' ? 0 : 1)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      port: { type: 'string', default: '4321' },
+      root: { type: 'string', default: 'dist' },
+      foreground: { type: 'boolean', default: false },
+    },
+  });
+  const command = positionals[0];
+  const port = Number(values.port);
+  try {
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      throw new Error(`--port is "${values.port}"; expected a port number from 1 to 65535`);
+    }
+    if (command === 'start' && values.foreground) runForeground({ port, root: values.root });
+    else if (command === 'start') {
+      const { pid } = await startNginx({ port, root: values.root });
+      console.log(
+        `nginx (pid ${pid}) serves ${values.root} on http://127.0.0.1:${port}/; stop: node scripts/nginx.mjs stop --port ${port}`,
+      );
+    } else if (command === 'stop') {
+      console.log((await stopNginx(port)) ? `nginx on port ${port} stopped` : `no nginx running on port ${port}`);
+    } else if (command === 'serve') {
+      if (canRunNginx()) runForeground({ port, root: values.root });
+      else {
+        // A machine where nginx cannot be installed still gets the site, from Astro's preview server.
+        const preview = spawn(join(root, 'node_modules/.bin/astro'), ['preview', '--port', String(port)], {
+          stdio: 'inherit',
+        });
+        preview.on('exit', (code) => process.exit(code ?? 0));
+      }
+    } else if (command === 'site') {
+      process.stdout.write(siteConfig());
+    } else {
+      throw new Error(`unknown command "${command ?? ''}"; expected start, stop, serve or site`);
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Post-build step (`npm run build` runs it after `astro build`): reads every built page, hashes its inline scripts and
+ * styles, and writes the site's headers, all from src/lib/securityHeaders.ts, to
+ *   - deploy/generated/headers.conf and cache-control.conf  (included by deploy/site.conf and deploy/nginx.conf)
+ *   - dist/_headers  (Netlify and Cloudflare Pages read it from the published directory)
+ *   - vercel.json    (Vercel reads it from the project root, never from the output directory)
+ *
+ * Usage: node scripts/security-headers.ts [distDir [outDir]]   (outDir: write the nginx and Vercel files there instead)
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { config } from '../src/lib/config.ts';
+import {
+  headersFile,
+  inlineCode,
+  nginxCacheMap,
+  nginxInclude,
+  securityHeaders,
+  vercelJson,
+  type InlineCode,
+} from '../src/lib/securityHeaders.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where the files outside dist/ go; tests point them at a temporary directory. */
+export interface Outputs {
+  generatedDir: string;
+  vercelJson: string;
+}
+export const defaultOutputs: Outputs = {
+  generatedDir: join(root, 'deploy/generated'),
+  vercelJson: join(root, 'vercel.json'),
+};
+
+function filesUnder(dir: string, extension: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(extension))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Whether a glTF binary embeds images (its JSON chunk, right after the 12-byte header and 8-byte chunk header). */
+export function glbEmbedsImages(file: string): boolean {
+  const bytes = readFileSync(file);
+  if (bytes.toString('latin1', 0, 4) !== 'glTF') throw new Error(`${file} is not a glTF binary (no "glTF" magic).`);
+  const json = JSON.parse(bytes.toString('utf8', 20, 20 + bytes.readUInt32LE(12))) as { images?: unknown[] };
+  return (json.images?.length ?? 0) > 0;
+}
+
+export function writeHeaders(dist: string, { generatedDir, vercelJson: vercelPath }: Outputs = defaultOutputs) {
+  const pages = filesUnder(dist, '.html');
+  if (pages.length === 0) throw new Error(`No .html files in ${dist}: run \`astro build\` first.`);
+  const inline: InlineCode = { scripts: [], styles: [], styleAttributes: [] };
+  for (const page of pages) {
+    const found = inlineCode(readFileSync(page, 'utf8'));
+    inline.scripts.push(...found.scripts);
+    inline.styles.push(...found.styles);
+    inline.styleAttributes.push(...found.styleAttributes);
+  }
+  const modelsEmbedImages = filesUnder(dist, '.glb').some(glbEmbedsImages);
+  const headers = securityHeaders({ config, inline, modelsEmbedImages });
+
+  for (const [name, value] of Object.entries(headers)) {
+    if (value.length > 2000) {
+      console.warn(
+        `warning: ${name} is ${value.length} characters; Cloudflare Pages ignores _headers values over 2000.`,
+      );
+    }
+  }
+  mkdirSync(generatedDir, { recursive: true });
+  writeFileSync(join(generatedDir, 'headers.conf'), nginxInclude(headers));
+  writeFileSync(join(generatedDir, 'cache-control.conf'), nginxCacheMap());
+  writeFileSync(join(dist, '_headers'), headersFile(headers));
+  writeFileSync(vercelPath, vercelJson(headers));
+  const count = (list: string[]) => new Set(list).size;
+  console.log(
+    `security headers: ${pages.length} pages, ${count(inline.scripts)} inline scripts, ${count(inline.styles)} inline ` +
+      `styles, ${count(inline.styleAttributes)} style attributes hashed; wrote ${relative(root, generatedDir)}/*.conf, ` +
+      `${relative(root, join(dist, '_headers'))}, ${relative(root, vercelPath)}`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const [distDir = 'dist', outDir] = process.argv.slice(2);
+    const outputs = outDir
+      ? { generatedDir: resolve(outDir), vercelJson: resolve(outDir, 'vercel.json') }
+      : defaultOutputs;
+    writeHeaders(resolve(root, distDir), outputs);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

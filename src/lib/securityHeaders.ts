@@ -1,0 +1,246 @@
+/**
+ * The one source of the site's HTTP response headers: the security headers and the caching rules. The post-build
+ * step (`scripts/security-headers.ts`) feeds it the built HTML and writes the same values for every place that serves
+ * the site: the nginx include, `dist/_headers` (Netlify, Cloudflare Pages) and `vercel.json`, so they never drift.
+ *
+ * The Content-Security-Policy allows inline scripts and styles only by hash, and the hashes come from the built pages,
+ * so whatever inline code a page gains is covered by the next build and nothing else is.
+ */
+import { createHash } from 'node:crypto';
+import { ELEMENT_NODE, parse, TEXT_NODE, walkSync, type ElementNode } from 'ultrahtml';
+import type { SiteConfig } from './config.ts';
+import { dracoDecoderPaths } from './media.ts';
+
+/** The inline code of some HTML, exactly as the browser hashes it. */
+export interface InlineCode {
+  scripts: string[];
+  styles: string[];
+  /** Values of `style="..."` attributes (entity-decoded, as the browser sees them). */
+  styleAttributes: string[];
+}
+
+/** Collects every inline `<script>` (without `src`), `<style>` and `style` attribute of an HTML document. */
+export function inlineCode(html: string): InlineCode {
+  const found: InlineCode = { scripts: [], styles: [], styleAttributes: [] };
+  walkSync(parse(html), (node) => {
+    if (node.type !== ELEMENT_NODE) return;
+    const element = node as ElementNode;
+    const { attributes } = element;
+    const text = () => element.children.map((child) => (child.type === TEXT_NODE ? child.value : '')).join('');
+    if (element.name === 'script' && !('src' in attributes)) found.scripts.push(text());
+    if (element.name === 'style') found.styles.push(text());
+    if ('style' in attributes) found.styleAttributes.push(decodeEntities(attributes.style ?? ''));
+  });
+  return found;
+}
+
+/** ultrahtml keeps attribute values as written; the browser hashes them decoded. */
+function decodeEntities(value: string): string {
+  const named: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+    if (body[0] !== '#') return named[body.toLowerCase()] ?? entity;
+    return String.fromCodePoint(body[1]?.toLowerCase() === 'x' ? parseInt(body.slice(2), 16) : Number(body.slice(1)));
+  });
+}
+
+/** A CSP hash source: `'sha256-<base64>'` of the UTF-8 bytes. */
+export function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * Where the browser may send requests for monitoring: the origin of the Sentry DSN (empty DSN: nothing).
+ * The monitoring module (src/lib/monitoring.ts, `monitoringConnectSrc`) owns this once it is merged; this copy keeps
+ * the serving work independent of it and gives the same answer.
+ */
+export function monitoringOrigins(sentryDsn: string): string[] {
+  if (!sentryDsn) return [];
+  return [new URL(sentryDsn).origin];
+}
+
+/**
+ * Sentry's endpoint for CSP violation reports, from the DSN (https://KEY@HOST[/PREFIX]/PROJECT becomes
+ * https://HOST[/PREFIX]/api/PROJECT/security/?sentry_key=KEY), so the owner sees blocked code in their monitoring.
+ */
+export function cspReportUrl(sentryDsn: string): string | undefined {
+  if (!sentryDsn) return undefined;
+  const dsn = new URL(sentryDsn);
+  const path = dsn.pathname.split('/').filter(Boolean);
+  const project = path.pop();
+  if (!dsn.username || !project) {
+    throw new Error(
+      `sentryDsn is "${sentryDsn}"; expected a Sentry DSN with a key and a project, like https://key@o0.ingest.sentry.io/0`,
+    );
+  }
+  return `${dsn.origin}${path.map((part) => `/${part}`).join('')}/api/${project}/security/?sentry_key=${dsn.username}`;
+}
+
+/** The name CSP's report-to and the Reporting-Endpoints header share. */
+const reportGroup = 'csp-endpoint';
+
+export interface PolicyInputs {
+  config: Pick<SiteConfig, 'sentryDsn' | 'dracoDecoder'>;
+  /** The inline code of every built page, merged: one policy serves the whole site. */
+  inline: InlineCode;
+  /** Whether a 3D model embeds images: three's GLTFLoader then fetches them from `blob:` URLs. */
+  modelsEmbedImages?: boolean;
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+
+/** The Content-Security-Policy of the site, as one header value. */
+export function contentSecurityPolicy({ config, inline, modelsEmbedImages = false }: PolicyInputs): string {
+  const publicDecoder = config.dracoDecoder === 'public' ? [new URL(dracoDecoderPaths.public).origin] : [];
+  const styleAttributeHashes = unique(inline.styleAttributes.map(hashSource));
+  const reportUrl = cspReportUrl(config.sentryDsn);
+  const directives: [string, string[]][] = [
+    // Nothing is allowed unless a directive below names it.
+    ['default-src', ["'none'"]],
+    // 'wasm-unsafe-eval' lets the Draco decoder compile its WebAssembly; it does not allow eval() of JavaScript.
+    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...unique(inline.scripts.map(hashSource))]],
+    ['style-src', ["'self'", ...unique(inline.styles.map(hashSource))]],
+    // Style attributes in the served HTML are allowed one by one, by hash ('unsafe-hashes' is how CSP names that).
+    ...(styleAttributeHashes.length > 0
+      ? [['style-src-attr', ["'unsafe-hashes'", ...styleAttributeHashes]] as [string, string[]]]
+      : []),
+    ['img-src', ["'self'", 'data:', ...(modelsEmbedImages ? ['blob:'] : [])]],
+    ['font-src', ["'self'"]],
+    ['media-src', ["'self'"]],
+    // The Draco decoder files are fetched (not run as <script>), so the public decoder host belongs here only.
+    [
+      'connect-src',
+      ["'self'", ...monitoringOrigins(config.sentryDsn), ...publicDecoder, ...(modelsEmbedImages ? ['blob:'] : [])],
+    ],
+    // blob: is needed: three's DRACOLoader starts its decoder worker from a Blob URL of its own code
+    // (DRACOLoader.js, `URL.createObjectURL(new Blob([body]))`), and so does Sentry Replay's compression worker.
+    ['worker-src', ["'self'", 'blob:']],
+    ['manifest-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+    ['form-action', ["'none'"]],
+    // Violations go to monitoring when it is on (report-uri for browsers without the Reporting API).
+    ...(reportUrl
+      ? ([
+          ['report-uri', [reportUrl]],
+          ['report-to', [reportGroup]],
+        ] as [string, string[]][])
+      : []),
+  ];
+  return directives.map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}
+
+/** Browser features the site never uses, all denied (only names Chromium recognises, so it logs no errors). */
+export const deniedFeatures = [
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+
+/** Every security header, in the order they are written; the same on every response. */
+export function securityHeaders(inputs: PolicyInputs): Record<string, string> {
+  const reportUrl = cspReportUrl(inputs.config.sentryDsn);
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(inputs),
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': deniedFeatures.map((feature) => `${feature}=()`).join(', '),
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    // For browsers that predate CSP's frame-ancestors.
+    'X-Frame-Options': 'DENY',
+    ...(reportUrl ? { 'Reporting-Endpoints': `${reportGroup}="${reportUrl}"` } : {}),
+  };
+}
+
+/** Caching: hashed build assets never change under their name; everything else is revalidated or kept a day. */
+export const cacheControl = {
+  /** `/_astro/*`: file names carry a content hash. */
+  hashed: 'public, max-age=31536000, immutable',
+  /** HTML: always revalidated (cheap 304s), so a deploy shows at once. */
+  html: 'no-cache',
+  /** Media and other unhashed files keep their names when replaced: a day, then revalidated. */
+  other: 'public, max-age=86400',
+} as const;
+
+/** The path prefix of hashed build assets. */
+export const hashedAssetsPath = '/_astro/';
+
+/**
+ * A header value as an nginx double-quoted string: `"` and `\\` are escaped; `$` would start a variable and a line
+ * break would end the header, so both are refused.
+ */
+function nginxString(name: string, value: string) {
+  if (/[$\n\r]/.test(value)) {
+    throw new Error(`Header ${name} has the value ${JSON.stringify(value)}; expected no $ or line break.`);
+  }
+  return `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
+}
+
+const generatedNote = '# Generated by scripts/security-headers.ts from src/lib/securityHeaders.ts: do not edit.';
+
+/**
+ * The nginx server-level include: one `add_header` per security header plus Cache-Control, `always` so error
+ * responses carry them too.
+ */
+export function nginxInclude(headers: Record<string, string>): string {
+  const lines = Object.entries(headers).map(
+    ([name, value]) => `add_header ${name} ${nginxString(name, value)} always;`,
+  );
+  return `${generatedNote}\n${lines.join('\n')}\nadd_header Cache-Control $tablemates_cache_control always;\n`;
+}
+
+/** The nginx http-level include: picks the Cache-Control value by path and by the type of the response. */
+export function nginxCacheMap(): string {
+  return `${generatedNote}
+map $sent_http_content_type $tablemates_cache_by_type {
+  ~^text/html "${cacheControl.html}";
+  default "${cacheControl.other}";
+}
+map $uri $tablemates_cache_control {
+  ~^${hashedAssetsPath} "${cacheControl.hashed}";
+  default $tablemates_cache_by_type;
+}
+`;
+}
+
+/** `_headers` for Netlify and Cloudflare Pages (read from the published directory). */
+export function headersFile(headers: Record<string, string>): string {
+  const block = (path: string, entries: Record<string, string>) =>
+    [path, ...Object.entries(entries).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+  return `${generatedNote}\n${[
+    block('/*', headers),
+    block(`${hashedAssetsPath}*`, { 'Cache-Control': cacheControl.hashed }),
+  ].join('\n')}\n`;
+}
+
+/** `vercel.json`: the same headers, plus the build settings and clean URLs (`/privacy` serves privacy.html). */
+export function vercelJson(headers: Record<string, string>): string {
+  const list = (entries: Record<string, string>) => Object.entries(entries).map(([key, value]) => ({ key, value }));
+  const json = {
+    $schema: 'https://openapi.vercel.sh/vercel.json',
+    buildCommand: 'npm run build',
+    outputDirectory: 'dist',
+    cleanUrls: true,
+    trailingSlash: false,
+    headers: [
+      { source: '/(.*)', headers: list(headers) },
+      { source: `${hashedAssetsPath}(.*)`, headers: list({ 'Cache-Control': cacheControl.hashed }) },
+    ],
+  };
+  return `${JSON.stringify(json, null, 2)}\n`;
+}

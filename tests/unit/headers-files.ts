@@ -1,0 +1,43 @@
+/**
+ * Readers for the three generated header files, so tests can compare what each one really says.
+ * Each returns { [path pattern]: { [header]: value } } (nginx: one server-wide set under '/*').
+ */
+
+export type HeaderSets = Record<string, Record<string, string>>;
+
+/** Netlify / Cloudflare Pages `_headers`: a path line, then indented `Name: value` lines. */
+export function parseHeadersFile(text: string): HeaderSets {
+  const sets: HeaderSets = {};
+  let current: Record<string, string> | undefined;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || line.trim() === '') continue;
+    if (!/^\s/.test(line)) {
+      current = sets[line.trim()] = {};
+      continue;
+    }
+    const match = /^\s+([\w-]+):\s*(.*)$/.exec(line);
+    if (!match || !current) throw new Error(`_headers: unreadable line ${JSON.stringify(line)}`);
+    current[match[1]!] = match[2]!;
+  }
+  return sets;
+}
+
+/** vercel.json `headers`: sources in Vercel's path-to-regexp form, `/(.*)` written back as `/*`. */
+export function parseVercelJson(text: string): HeaderSets {
+  const json = JSON.parse(text) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
+  return Object.fromEntries(
+    json.headers.map(({ source, headers }) => [
+      source.replace('(.*)', '*'),
+      Object.fromEntries(headers.map(({ key, value }) => [key, value])),
+    ]),
+  );
+}
+
+/** The nginx include: `add_header Name "value" always;` lines with quoted values (unquoted variables are skipped). */
+export function parseNginxInclude(text: string): HeaderSets {
+  const headers: Record<string, string> = {};
+  for (const match of text.matchAll(/^add_header ([\w-]+) "((?:[^"\\]|\\.)*)" always;$/gm)) {
+    headers[match[1]!] = match[2]!.replace(/\\(.)/g, '$1');
+  }
+  return { '/*': headers };
+}
