@@ -1,6 +1,6 @@
 /**
  * `npm run report`: the quality gates in one table. Builds once (unless --skip-build), serves the production build
- * on 127.0.0.1, then runs Lighthouse, the byte budgets, axe, HTML validation, the link check and npm audit; prints
+ * on 127.0.0.1 with the production nginx configuration (a plain static server where nginx is not installed), then runs Lighthouse, the byte budgets, axe, HTML validation, the link check and npm audit; prints
  * every gate's figures, writes reports/report.json, and exits non-zero with one line per failure.
  *
  *   npm run report                      everything
@@ -19,6 +19,7 @@ import { htmlGate } from './report/html.ts';
 import { lighthouseGate } from './report/lighthouse.ts';
 import { linksGate } from './report/links.ts';
 import { serveStatic } from './report/server.ts';
+import { nginxPresent, startNginx, stopNginx } from './nginx.mjs';
 import type { GateResult } from './report/types.ts';
 
 const gates = ['lighthouse', 'bytes', 'axe', 'html', 'links', 'audit'] as const;
@@ -53,6 +54,17 @@ export async function runGates(distDir: string, baseUrl: string, only: Gate[]): 
   return results;
 }
 
+/** What is measured is what is deployed: nginx with deploy/'s configuration when it is installed. */
+async function serve(dist: string): Promise<{ url: string; close: () => Promise<unknown> }> {
+  if (!nginxPresent()) {
+    console.warn('nginx is not installed: measuring with a plain static server instead (no compression, no headers).');
+    return serveStatic(dist);
+  }
+  const port = Number(process.env.REPORT_PORT ?? 4323);
+  await startNginx({ port, root: dist });
+  return { url: `http://127.0.0.1:${port}`, close: () => stopNginx(port) };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: {
@@ -65,7 +77,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const unknown = only.filter((gate) => !gates.includes(gate));
   if (unknown.length) throw new Error(`unknown gate(s) ${unknown.join(', ')}; expected some of ${gates.join(', ')}`);
   if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  const server = await serveStatic(values.dist);
+  const server = await serve(values.dist);
   try {
     const results = await runGates(values.dist, server.url, only);
     const failures = results.flatMap((result) => result.failures);
