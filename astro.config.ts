@@ -2,6 +2,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 // Importing the config validates it: a bad value stops the build here, naming the field.
 import { config } from './src/lib/config.ts';
+import { monitoringBuildDefines } from './src/lib/monitoring.ts';
 
 export default defineConfig({
   site: config.siteUrl,
@@ -12,4 +13,5 @@ export default defineConfig({
   integrations: [react()],
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
+  vite: { define: monitoringBuildDefines },
 });
