@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import { inflateSync, gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config.ts';
+import { monitoringConnectSrc } from '../../src/lib/monitoring.ts';
 import { release } from '../../src/lib/monitoring/release.ts';
 import { startIngest, type Ingest } from './support/ingest.ts';
 
@@ -26,6 +29,7 @@ test.beforeAll(async () => {
   ingest = await startIngest(ingestPort);
   const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SENTRY_DSN: ingest.dsn };
   await run('node_modules/.bin/astro', ['build', '--outDir', monitoredOutDir], env);
+  await writeCspPage();
   preview = spawn(
     'node_modules/.bin/astro',
     // --ignore-lock: Astro allows one tracked preview per project, and the suite's own server is that one.
@@ -59,6 +63,33 @@ test.afterAll(async () => {
   if (preview?.pid && preview.exitCode === null) process.kill(preview.pid);
   await ingest?.close();
 });
+
+/** A copy of the monitored landing page under the policy the serving engineer builds, as a meta tag. */
+const cspPage = 'csp-check';
+
+/**
+ * The strict policy: inline scripts by hash, monitoring's connect-src and nothing else, workers only from our own
+ * origin (no blob:). A meta tag rather than a header, so the page still comes from the real loopback server.
+ */
+async function writeCspPage() {
+  const html = await readFile(`${monitoredOutDir}/index.html`, 'utf8');
+  const inlineScripts = [
+    ...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g),
+  ];
+  const hashes = inlineScripts.map(([, text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')}`,
+    `connect-src 'self' ${monitoringConnectSrc({ sentryDsn: ingest.dsn }).join(' ')}`,
+    "worker-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+  ].join('; ');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+  await writeFile(
+    `${monitoredOutDir}/${cspPage}.html`,
+    html.replace('<meta charset="utf-8">', (charset) => charset + meta),
+  );
+}
 
 /** Runs a command to completion; rejects with its output when it fails. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
@@ -126,6 +157,36 @@ test('adds tracing headers to requests to localhost and not to another origin', 
   expect(get('other')).toBeDefined();
   expect(get('other')?.headers['sentry-trace']).toBeUndefined();
   expect(get('other')?.headers.baggage).toBeUndefined();
+  // Every page load is traced (rate 1): the SDK streams the page load's root span, with the release.
+  await expect.poll(() => pageloadRelease(), { timeout: 15_000 }).toBe(release);
+});
+
+type StreamedSpans = { items?: { is_segment?: boolean; attributes?: Record<string, { value?: unknown }> }[] };
+
+/** The release of the first streamed page-load root span that reached the ingest server. */
+function pageloadRelease() {
+  const spans = (ingest.items('span') as StreamedSpans[]).flatMap((container) => container.items ?? []);
+  const pageload = spans.find((span) => span.is_segment && span.attributes?.['sentry.op']?.value === 'pageload');
+  return pageload?.attributes?.['sentry.release']?.value;
+}
+
+test('works under a strict CSP: only the ingest origin to connect to, workers only from our own origin', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const violations: string[] = ((window as unknown as { violations: string[] }).violations = []);
+    addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
+  });
+  await openMonitored(page, `/${cspPage}`);
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('Boom under CSP');
+    });
+  });
+  await expect.poll(() => eventWith('Boom under CSP'), { timeout: 15_000 }).toBeTruthy();
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
 });
 
 test('loads replay and its worker from our own origin and records no visible text', async ({ page }) => {
