@@ -36,6 +36,7 @@ type MonitoringConfig = Pick<
 /** The settings of this build, or undefined when no DSN is configured (monitoring off). */
 export function monitoringSettings(config: MonitoringConfig, release: string): MonitoringSettings | undefined {
   if (!config.sentryDsn) return undefined;
+  ingestOrigin(config.sentryDsn); // a DSN the SDK cannot use stops the build instead of failing silently in browsers
   return {
     dsn: config.sentryDsn,
     environment: config.sentryEnvironment,
@@ -119,16 +120,25 @@ export const monitoringBuildDefines = {
  * no path). Empty without a DSN. The security headers (one source for every host) add these.
  */
 export function monitoringConnectSrc(config: Pick<SiteConfig, 'sentryDsn'>): string[] {
-  if (!config.sentryDsn) return [];
-  let url: URL;
+  return config.sentryDsn ? [ingestOrigin(config.sentryDsn)] : [];
+}
+
+/** The origin events are sent to; throws, naming the field, when the DSN lacks what the SDK needs. */
+function ingestOrigin(dsn: string): string {
+  let url: URL | undefined;
   try {
-    url = new URL(config.sentryDsn);
+    url = new URL(dsn);
   } catch {
+    url = undefined;
+  }
+  // A DSN is <scheme>://<public key>@<host>[:port]/[path/]<project id>.
+  if (!url || !/^https?:$/.test(url.protocol) || !url.username || !/\/\d+$/.test(url.pathname)) {
     throw new Error(
-      `sentryDsn is ${JSON.stringify(config.sentryDsn)}; expected a Sentry DSN URL, like https://key@o0.ingest.sentry.io/0`,
+      `sentryDsn (PUBLIC_SENTRY_DSN) is ${JSON.stringify(dsn)}; expected a Sentry DSN with a public key and a ` +
+        'numeric project id, like https://key@o0.ingest.sentry.io/0',
     );
   }
-  return [url.origin];
+  return url.origin;
 }
 
 /** Name of the page global through which the error buffer hands its queue to the SDK. */

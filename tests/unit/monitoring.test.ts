@@ -128,9 +128,18 @@ describe('connect-src for the CSP', () => {
     expect(monitoringConnectSrc({ sentryDsn: '' })).toEqual([]);
   });
 
-  it('names the field and the value when the DSN is not a URL', () => {
-    expect(() => monitoringConnectSrc({ sentryDsn: 'not a dsn' })).toThrow(
-      /sentryDsn is "not a dsn"; expected a Sentry DSN URL/,
+  it.each(['not a dsn', 'https://o42.ingest.sentry.io/4507', 'https://key@o42.ingest.sentry.io/', 'ftp://k@h/1'])(
+    'names the field, the value and the expected form when the DSN is %s',
+    (sentryDsn) => {
+      expect(() => monitoringConnectSrc({ sentryDsn })).toThrow(
+        `sentryDsn (PUBLIC_SENTRY_DSN) is ${JSON.stringify(sentryDsn)}; expected a Sentry DSN with a public key`,
+      );
+    },
+  );
+
+  it('stops the build when the DSN has no public key', () => {
+    expect(() => monitoringSettings(config({ PUBLIC_SENTRY_DSN: 'https://o42.ingest.sentry.io/4507' }), 'x')).toThrow(
+      'sentryDsn (PUBLIC_SENTRY_DSN) is "https://o42.ingest.sentry.io/4507"',
     );
   });
 });
