@@ -6,6 +6,7 @@ import { hydrationDirectives } from './src/lib/directives/index.ts';
 // Importing the config validates it: a bad value stops the build here, naming the field.
 import { config } from './src/lib/config.ts';
 import { legalCheck } from './src/lib/legalCheckIntegration.ts';
+import { monitoringBuildDefines } from './src/lib/monitoring.ts';
 
 export default defineConfig({
   site: config.siteUrl,
@@ -24,4 +25,5 @@ export default defineConfig({
   ],
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
+  vite: { define: monitoringBuildDefines },
 });

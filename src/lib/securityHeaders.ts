@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { ELEMENT_NODE, parse, TEXT_NODE, walkSync, type ElementNode } from 'ultrahtml';
 import type { SiteConfig } from './config.ts';
 import { dracoDecoderPaths } from './media.ts';
+import { monitoringConnectSrc } from './monitoring.ts';
 
 /** The inline code of some HTML, exactly as the browser hashes it. */
 export interface InlineCode {
@@ -46,16 +47,6 @@ function decodeEntities(value: string): string {
 /** A CSP hash source: `'sha256-<base64>'` of the UTF-8 bytes. */
 export function hashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
-/**
- * Where the browser may send requests for monitoring: the origin of the Sentry DSN (empty DSN: nothing).
- * The monitoring module (src/lib/monitoring.ts, `monitoringConnectSrc`) owns this once it is merged; this copy keeps
- * the serving work independent of it and gives the same answer.
- */
-export function monitoringOrigins(sentryDsn: string): string[] {
-  if (!sentryDsn) return [];
-  return [new URL(sentryDsn).origin];
 }
 
 /**
@@ -109,7 +100,7 @@ export function contentSecurityPolicy({ config, inline, modelsEmbedImages = fals
     // The Draco decoder files are fetched (not run as <script>), so the public decoder host belongs here only.
     [
       'connect-src',
-      ["'self'", ...monitoringOrigins(config.sentryDsn), ...publicDecoder, ...(modelsEmbedImages ? ['blob:'] : [])],
+      ["'self'", ...monitoringConnectSrc(config), ...publicDecoder, ...(modelsEmbedImages ? ['blob:'] : [])],
     ],
     // blob: is needed: three's DRACOLoader starts its decoder worker from a Blob URL of its own code
     // (DRACOLoader.js, `URL.createObjectURL(new Blob([body]))`), and so does Sentry Replay's compression worker.

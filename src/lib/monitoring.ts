@@ -1,0 +1,155 @@
+/**
+ * Error and performance monitoring (Sentry), in one place: what the pages embed, the SDK's options, where traces may
+ * propagate, and what the Content-Security-Policy must allow. Off when no DSN is configured: then no page carries
+ * monitoring code and no request is made.
+ *
+ * Plain TypeScript without Node imports or runtime config: the build (MonitoringHead.astro, astro.config.ts, the
+ * security headers) and the browser bundle (src/scripts/monitoring-sdk.ts) both import it. The release is computed
+ * at build by ./monitoring/release.ts.
+ */
+import type { BrowserOptions, replayIntegration } from '@sentry/browser';
+import type { SiteConfig } from './config.ts';
+
+/** What a page hands the browser-side SDK: plain JSON, embedded in the page by MonitoringHead.astro. */
+export interface MonitoringSettings {
+  dsn: string;
+  environment: string;
+  /** The git commit (short sha) the site was built from, else the package version. */
+  release: string;
+  tracesSampleRate: number;
+  replaysSessionSampleRate: number;
+  replaysOnErrorSampleRate: number;
+  /** The specification's `{host}`: traces propagate to `https://{host}/api/...` and to localhost only. */
+  apiHost: string;
+}
+
+type MonitoringConfig = Pick<
+  SiteConfig,
+  | 'sentryDsn'
+  | 'sentryEnvironment'
+  | 'tracesSampleRate'
+  | 'replaysSessionSampleRate'
+  | 'replaysOnErrorSampleRate'
+  | 'apiHost'
+>;
+
+/** The settings of this build, or undefined when no DSN is configured (monitoring off). */
+export function monitoringSettings(config: MonitoringConfig, release: string): MonitoringSettings | undefined {
+  if (!config.sentryDsn) return undefined;
+  ingestOrigin(config.sentryDsn); // a DSN the SDK cannot use stops the build instead of failing silently in browsers
+  return {
+    dsn: config.sentryDsn,
+    environment: config.sentryEnvironment,
+    release,
+    tracesSampleRate: config.tracesSampleRate,
+    replaysSessionSampleRate: config.replaysSessionSampleRate,
+    replaysOnErrorSampleRate: config.replaysOnErrorSampleRate,
+    apiHost: config.apiHost,
+  };
+}
+
+/** Id of the JSON data block that carries the settings into the page. */
+export const settingsElementId = 'monitoring-settings';
+
+/** The settings as the body of a `<script type="application/json">`: `<` escaped so no value can close the tag. */
+export function settingsJson(settings: MonitoringSettings): string {
+  return JSON.stringify(settings).replace(/</g, '\\u003c');
+}
+
+/** Parses the page's settings block; undefined when the page has none (monitoring off). */
+export function readSettings(text: string | null | undefined): MonitoringSettings | undefined {
+  return text ? (JSON.parse(text) as MonitoringSettings) : undefined;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Where the SDK adds `sentry-trace` and `baggage` headers (specification, section 7): localhost, and paths under
+ * `https://{apiHost}/api`. Anchored at both ends of the origin, so `https://{apiHost}.evil.example/api`,
+ * `https://evil.example/?u=https://{apiHost}/api` and plain-http `http://{apiHost}/api` never receive them. The SDK
+ * tests these against the full URL (and same-origin paths, which start with `/` and so never match).
+ */
+export function tracePropagationTargets(apiHost: string): RegExp[] {
+  return [
+    /^https?:\/\/localhost(?::\d+)?(?:[/?#]|$)/,
+    new RegExp(`^https://${escapeRegExp(apiHost.toLowerCase())}(?::443)?/api(?:[/?#]|$)`),
+  ];
+}
+
+/** The SDK's options: the specification's rates (section 9), no personal data by default, the propagation targets. */
+export function monitoringOptions(settings: MonitoringSettings) {
+  return {
+    dsn: settings.dsn,
+    environment: settings.environment,
+    release: settings.release,
+    tracesSampleRate: settings.tracesSampleRate,
+    replaysSessionSampleRate: settings.replaysSessionSampleRate,
+    replaysOnErrorSampleRate: settings.replaysOnErrorSampleRate,
+    tracePropagationTargets: tracePropagationTargets(settings.apiHost),
+    // A visitor's details, cookies, headers and request bodies stay out of events: the privacy policy discloses
+    // error reports and masked replays, nothing more.
+    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [] },
+  } satisfies BrowserOptions;
+}
+
+/**
+ * Session replay: every text masked and every image, video and canvas blocked, so a replay shows the page's layout
+ * and clicks but nothing a visitor reads or types. The compression worker comes from our own origin (`workerUrl`),
+ * so the CSP needs no `blob:` worker source.
+ */
+export function replayOptions(workerUrl: string) {
+  return {
+    maskAllText: true,
+    maskAllInputs: true,
+    blockAllMedia: true,
+    workerUrl,
+  } satisfies Parameters<typeof replayIntegration>[0];
+}
+
+/**
+ * Build-time constants for the SDK's code: drop its debug logging, and the copy of the replay worker it would
+ * otherwise inline as a `blob:` URL (we serve the worker as a file instead). Used by astro.config.ts.
+ */
+export const monitoringBuildDefines = {
+  __SENTRY_DEBUG__: 'false',
+  __SENTRY_EXCLUDE_REPLAY_WORKER__: 'true',
+};
+
+/**
+ * The `connect-src` sources monitoring needs: the ingest origin parsed from the DSN, nothing broader (no wildcard,
+ * no path). Empty without a DSN. The security headers (one source for every host) add these.
+ */
+export function monitoringConnectSrc(config: Pick<SiteConfig, 'sentryDsn'>): string[] {
+  return config.sentryDsn ? [ingestOrigin(config.sentryDsn)] : [];
+}
+
+/** The origin events are sent to; throws, naming the field, when the DSN lacks what the SDK needs. */
+function ingestOrigin(dsn: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(dsn);
+  } catch {
+    url = undefined;
+  }
+  // A DSN is <scheme>://<public key>@<host>[:port]/[path/]<project id>.
+  if (!url || !/^https?:$/.test(url.protocol) || !url.username || !/\/\d+$/.test(url.pathname)) {
+    throw new Error(
+      `sentryDsn (PUBLIC_SENTRY_DSN) is ${JSON.stringify(dsn)}; expected a Sentry DSN with a public key and a ` +
+        'numeric project id, like https://key@o0.ingest.sentry.io/0',
+    );
+  }
+  return url.origin;
+}
+
+/** Name of the page global through which the error buffer hands its queue to the SDK. */
+export const errorBufferGlobal = '__monitoringQueue';
+
+/** At most this many early errors are kept, so a page whose SDK never loads does not grow without bound. */
+const errorBufferLimit = 30;
+
+/**
+ * The inline script for every page's head when monitoring is on: it queues `error` and `unhandledrejection` events
+ * until the SDK (loaded once the page is idle) takes them, so errors thrown before it started are still reported.
+ * Calling the global's `take()` stops the queueing and returns the queue. No eval, so a CSP hash covers it.
+ */
+export const errorBufferScript = `(function(){var q=[],t=["error","unhandledrejection"];function h(e){if(q.length<${errorBufferLimit})q.push(e)}t.forEach(function(n){addEventListener(n,h)});window.${errorBufferGlobal}={take:function(){t.forEach(function(n){removeEventListener(n,h)});return q}}})();`;

@@ -1,0 +1,33 @@
+/**
+ * Starts the Sentry SDK with this build's settings, reports the errors the head's buffer kept while the page was
+ * loading, and then loads session replay (another lazy chunk of our own bundle).
+ */
+import { addIntegration, browserTracingIntegration, captureException, init } from '@sentry/browser';
+import { errorBufferGlobal, monitoringOptions, readSettings, settingsElementId } from '../lib/monitoring.ts';
+
+interface ErrorBuffer {
+  take(): Event[];
+}
+
+export function startMonitoring() {
+  const settings = readSettings(document.getElementById(settingsElementId)?.textContent);
+  if (!settings) return;
+
+  init({ ...monitoringOptions(settings), integrations: (defaults) => [...defaults, browserTracingIntegration()] });
+
+  // The SDK's own handlers catch everything from here on; stop the buffer and report what it kept, as uncaught errors.
+  const buffer = (window as unknown as Record<string, ErrorBuffer | undefined>)[errorBufferGlobal];
+  for (const event of buffer?.take() ?? []) {
+    if (event instanceof PromiseRejectionEvent) {
+      captureException(event.reason, {
+        mechanism: { type: 'auto.browser.global_handlers.onunhandledrejection', handled: false },
+      });
+    } else if (event instanceof ErrorEvent) {
+      captureException(event.error ?? event.message, {
+        mechanism: { type: 'auto.browser.global_handlers.onerror', handled: false },
+      });
+    }
+  }
+
+  void import('./monitoring-replay.ts').then(({ createReplay }) => addIntegration(createReplay()));
+}

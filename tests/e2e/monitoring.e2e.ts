@@ -1,0 +1,287 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { inflateSync, gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { config } from '../../src/lib/config.ts';
+import { monitoringConnectSrc } from '../../src/lib/monitoring.ts';
+import { release } from '../../src/lib/monitoring/release.ts';
+import { startIngest, type Ingest } from './support/ingest.ts';
+
+/**
+ * Monitoring end to end. The suite's own build (`dist/`, no DSN) shows monitoring off; a second build with
+ * PUBLIC_SENTRY_DSN pointing at a fake ingest server on 127.0.0.1 shows it on. Fixed ports of this suite's range.
+ */
+const ingestPort = 4357;
+const monitoredPort = 4358;
+const monitoredOutDir = 'reports/monitoring-build';
+const monitored = `http://127.0.0.1:${monitoredPort}`;
+const budget = 75 * 1024;
+
+// One worker for the whole file: one ingest server, one extra build and one preview server.
+test.describe.configure({ mode: 'serial' });
+
+let ingest: Ingest;
+let preview: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  ingest = await startIngest(ingestPort);
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SENTRY_DSN: ingest.dsn };
+  await run('node_modules/.bin/astro', ['build', '--outDir', monitoredOutDir], env);
+  await writeCspPage();
+  preview = spawn(
+    'node_modules/.bin/astro',
+    // --ignore-lock: Astro allows one tracked preview per project, and the suite's own server is that one.
+    ['preview', '--ignore-lock', '--host', '127.0.0.1', '--port', String(monitoredPort), '--outDir', monitoredOutDir],
+    { env },
+  );
+  let previewOutput = '';
+  preview.stdout?.on('data', (chunk) => (previewOutput += chunk));
+  preview.stderr?.on('data', (chunk) => (previewOutput += chunk));
+  await expect
+    .poll(
+      () =>
+        preview?.exitCode === null
+          ? fetch(`${monitored}/`).then(
+              (r) => r.status,
+              () => 0,
+            )
+          : -1,
+      {
+        message: `preview of ${monitoredOutDir} on port ${monitoredPort} answers`,
+        timeout: 30_000,
+      },
+    )
+    .toBe(200)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\n${previewOutput}`);
+    });
+});
+
+test.afterAll(async () => {
+  if (preview?.pid && preview.exitCode === null) process.kill(preview.pid);
+  await ingest?.close();
+});
+
+/** A copy of the monitored landing page under the policy the serving engineer builds, as a meta tag. */
+const cspPage = 'csp-check';
+
+/**
+ * The strict policy: inline scripts by hash, monitoring's connect-src and nothing else, workers only from our own
+ * origin (no blob:). A meta tag rather than a header, so the page still comes from the real loopback server.
+ */
+async function writeCspPage() {
+  const html = await readFile(`${monitoredOutDir}/index.html`, 'utf8');
+  const inlineScripts = [
+    ...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g),
+  ];
+  const hashes = inlineScripts.map(([, text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')}`,
+    `connect-src 'self' ${monitoringConnectSrc({ sentryDsn: ingest.dsn }).join(' ')}`,
+    "worker-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+  ].join('; ');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+  await writeFile(
+    `${monitoredOutDir}/${cspPage}.html`,
+    html.replace('<meta charset="utf-8">', (charset) => charset + meta),
+  );
+}
+
+/** Runs a command to completion; rejects with its output when it fails. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output}`)),
+    );
+  });
+}
+
+type SentryEvent = { exception?: { values?: { value?: string }[] }; release?: string; environment?: string };
+
+const eventWith = (message: string) =>
+  (ingest.items('event') as SentryEvent[]).find((event) => event.exception?.values?.[0]?.value === message);
+
+/** Opens a monitored page and waits until the SDK runs with replay on: replay's worker is its last step. */
+async function openMonitored(page: Page, path = '/') {
+  const worker = page.waitForResponse((response) => /\/_astro\/worker-bundler\.[\w-]+\.js$/.test(response.url()));
+  await page.goto(`${monitored}${path}`);
+  return worker;
+}
+
+test('reports an error thrown by the page with its message, release and environment', async ({ page }) => {
+  await openMonitored(page);
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('Boom after start');
+    });
+  });
+  await expect.poll(() => eventWith('Boom after start'), { timeout: 15_000 }).toBeTruthy();
+  expect(eventWith('Boom after start')).toMatchObject({ release, environment: config.sentryEnvironment });
+  expect(ingest.envelopes[0]?.url).toContain('sentry_key=e2e');
+});
+
+test('reports errors thrown before monitoring started', async ({ page }) => {
+  // Thrown while the page is still loading (at DOMContentLoaded, well inside the first 100 ms), long before the SDK
+  // is fetched; the page notes whether the SDK had started at that moment.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { sdkAtThrow: boolean }).sdkAtThrow = '__SENTRY__' in window;
+      void Promise.reject(new Error('Rejected while loading'));
+      throw new Error('Boom while loading');
+    });
+  });
+  await openMonitored(page);
+  expect(await page.evaluate(() => (window as unknown as { sdkAtThrow: boolean }).sdkAtThrow)).toBe(false);
+  await expect.poll(() => eventWith('Boom while loading'), { timeout: 15_000 }).toBeTruthy();
+  await expect.poll(() => eventWith('Rejected while loading'), { timeout: 15_000 }).toBeTruthy();
+  expect(eventWith('Boom while loading')).toMatchObject({ release, environment: config.sentryEnvironment });
+});
+
+test('adds tracing headers to requests to localhost and not to another origin', async ({ page }) => {
+  await openMonitored(page);
+  await page.evaluate(async (port) => {
+    await fetch(`http://localhost:${port}/api/x?to=localhost`);
+    await fetch(`http://127.0.0.1:${port}/api/x?to=other`);
+  }, ingestPort);
+  const get = (to: string) => ingest.requests.find((r) => r.method === 'GET' && r.url === `/api/x?to=${to}`);
+  expect(get('localhost')?.headers['sentry-trace']).toMatch(/^[0-9a-f]{32}-[0-9a-f]{16}(-[01])?$/);
+  expect(get('localhost')?.headers.baggage).toContain(`sentry-release=${release}`);
+  expect(get('other')).toBeDefined();
+  expect(get('other')?.headers['sentry-trace']).toBeUndefined();
+  expect(get('other')?.headers.baggage).toBeUndefined();
+  // Every page load is traced (rate 1): the SDK streams the page load's root span, with the release.
+  await expect.poll(() => pageloadRelease(), { timeout: 15_000 }).toBe(release);
+});
+
+type StreamedSpans = { items?: { is_segment?: boolean; attributes?: Record<string, { value?: unknown }> }[] };
+
+/** The release of the first streamed page-load root span that reached the ingest server. */
+function pageloadRelease() {
+  const spans = (ingest.items('span') as StreamedSpans[]).flatMap((container) => container.items ?? []);
+  const pageload = spans.find((span) => span.is_segment && span.attributes?.['sentry.op']?.value === 'pageload');
+  return pageload?.attributes?.['sentry.release']?.value;
+}
+
+test('works under a strict CSP: only the ingest origin to connect to, workers only from our own origin', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const violations: string[] = ((window as unknown as { violations: string[] }).violations = []);
+    addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
+  });
+  await openMonitored(page, `/${cspPage}`);
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('Boom under CSP');
+    });
+  });
+  await expect.poll(() => eventWith('Boom under CSP'), { timeout: 15_000 }).toBeTruthy();
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+});
+
+test('loads replay and its worker from our own origin and records no visible text', async ({ page }) => {
+  const origins = new Set<string>();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  const worker = await openMonitored(page);
+  expect(new URL(worker.url()).origin).toBe(monitored);
+  // An error sends the replay buffered so far (replays on error: rate 1).
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('Boom with replay');
+    });
+  });
+  await expect.poll(() => ingest.items('replay_recording').length, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect([...origins].sort()).toEqual([`http://127.0.0.1:${ingestPort}`, monitored].sort());
+
+  // A recording is a JSON header line, then the zlib-compressed rrweb events.
+  const recordings = (ingest.items('replay_recording') as Uint8Array[]).map((bytes) => {
+    const body = Buffer.from(bytes);
+    return inflateSync(body.subarray(body.indexOf(10) + 1)).toString('utf8');
+  });
+  const recorded = recordings.join('\n');
+  expect(recorded).toContain('landing'); // the page's structure is there (data-page="landing")...
+  expect(recorded).not.toContain(config.tagline); // ...and none of its text
+  expect(recorded).not.toContain('Download on App Store');
+});
+
+test('without a DSN, pages carry no monitoring and nothing reaches the ingest server', async ({ page }) => {
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.text());
+  });
+  const before = ingest.requests.length;
+  for (const path of ['/privacy', '/terms', '/']) {
+    await page.goto(path);
+    // Past the moment monitoring would start: the load event, then an idle callback; an error; another idle callback.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
+    await page.evaluate(() => setTimeout(() => Promise.reject(new Error('Nobody hears this'))));
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
+    expect(await page.evaluate(() => '__SENTRY__' in window), path).toBe(false);
+    await expect(page.locator('#monitoring-settings'), path).toHaveCount(0);
+    // The legal pages ship no JavaScript at all.
+    if (path !== '/') expect([...scripts.keys()], path).toEqual([]);
+  }
+  for (const [url, text] of scripts) {
+    expect(url).not.toContain('monitoring');
+    expect(await text, url).not.toContain('__SENTRY__');
+  }
+  expect(ingest.requests.length).toBe(before);
+});
+
+/** Gzipped bytes of the JavaScript a page runs before its load event: script responses and inline scripts. */
+async function javascriptBeforeLoad(page: Page, url: string) {
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.set(response.url(), response.body());
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  const { external, inline } = await page.evaluate(() => {
+    const loadStart = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      external: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\.m?js(?:\?|$)/.test(entry.name) && entry.startTime < loadStart.loadEventStart)
+        .map((entry) => entry.name),
+      inline: [...document.scripts]
+        .filter((script) => !script.src && ['', 'module', 'text/javascript'].includes(script.type))
+        .map((script) => script.textContent ?? ''),
+    };
+  });
+  let bytes = 0;
+  for (const name of external) bytes += gzipSync(await bodies.get(name)!).length;
+  for (const text of inline) bytes += gzipSync(text).length;
+  return { bytes, external };
+}
+
+test('keeps the landing page JavaScript before load under 75 KB, with and without a DSN', async ({ browser }) => {
+  const measure = async (url: string) => {
+    const page = await browser.newPage();
+    try {
+      return await javascriptBeforeLoad(page, url);
+    } finally {
+      await page.close();
+    }
+  };
+  const without = await measure(test.info().project.use.baseURL + '/');
+  const withDsn = await measure(`${monitored}/`);
+  console.log(`Landing JavaScript before load, gzipped: ${without.bytes} B without a DSN, ${withDsn.bytes} B with one`);
+  test.info().annotations.push({
+    type: 'landing JS before load (gzip)',
+    description: `without DSN ${without.bytes} B; with DSN ${withDsn.bytes} B`,
+  });
+  expect(without.bytes).toBeLessThan(budget);
+  expect(withDsn.bytes).toBeLessThan(budget);
+  // The SDK itself never comes before load: only the small loader does.
+  expect(withDsn.external.some((url) => url.includes('monitoring-sdk'))).toBe(false);
+  expect(withDsn.bytes).toBeGreaterThan(without.bytes);
+});
