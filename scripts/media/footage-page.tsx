@@ -1,0 +1,40 @@
+/**
+ * The page the footage renderer drives: the site's own FoodScene, drawn with a fixed shot on demand.
+ * `window.renderShot(shot)` resolves once that shot is on screen.
+ */
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import FoodScene, { type FoodSceneProps } from '../../src/components/FoodScene.tsx';
+import { dracoDecoderPaths } from '../../src/lib/media.ts';
+
+type Shot = NonNullable<FoodSceneProps['shot']>;
+
+declare global {
+  interface Window {
+    renderShot: (shot: Shot) => Promise<void>;
+  }
+}
+
+const root = createRoot(document.getElementById('scene')!);
+const loaded = Promise.withResolvers<void>();
+let failed: unknown;
+
+window.renderShot = async (shot) => {
+  flushSync(() =>
+    root.render(
+      <FoodScene
+        decoderPath={dracoDecoderPaths.self}
+        shot={shot}
+        onReady={loaded.resolve}
+        onError={(error) => {
+          failed = error;
+          loaded.reject(error);
+        }}
+      />,
+    ),
+  );
+  await loaded.promise;
+  if (failed) throw failed;
+  // The canvas draws on every animation frame: two frames later the new shot has been drawn and presented.
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+};
