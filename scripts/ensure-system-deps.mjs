@@ -1,6 +1,6 @@
 /**
  * Makes sure the Debian packages the tests drive are on this machine: Chromium (the only browser the tests use;
- * no test downloads one) and the emoji font. When one is missing and apt-get is available as root, it installs it;
+ * no test downloads one), the emoji font, and ffmpeg (the media pipeline and its test). When one is missing and apt-get is available as root, it installs it;
  * otherwise it stops and says how to provide it. Run by `npm run test:e2e`; also importable.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -12,6 +12,11 @@ export const requirements = {
     present: () => Boolean(chromiumPath()),
     packages: ['chromium', 'fonts-noto-color-emoji'],
     manual: 'install Debian\'s "chromium" package, or set CHROME_PATH to a Chromium or Chrome binary',
+  },
+  ffmpeg: {
+    present: () => ['ffmpeg', 'ffprobe'].every((tool) => spawnSync(tool, ['-version']).status === 0),
+    packages: ['ffmpeg'],
+    manual: 'install Debian\'s "ffmpeg" package (sudo apt-get install ffmpeg)',
   },
 };
 
