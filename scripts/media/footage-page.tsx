@@ -1,6 +1,6 @@
 /**
  * The page the footage renderer drives: the site's own FoodScene, drawn with a fixed shot on demand.
- * `window.renderShot(shot)` resolves once that shot is on screen.
+ * `window.renderShot(shot)` resolves with that shot as a PNG data URL.
  */
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
@@ -11,7 +11,7 @@ type Shot = NonNullable<FoodSceneProps['shot']>;
 
 declare global {
   interface Window {
-    renderShot: (shot: Shot) => Promise<void>;
+    renderShot: (shot: Shot) => Promise<string>;
   }
 }
 
@@ -35,6 +35,7 @@ window.renderShot = async (shot) => {
   );
   await loaded.promise;
   if (failed) throw failed;
-  // The canvas draws on every animation frame: two frames later the new shot has been drawn and presented.
-  for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  // A shot draws on demand in the animation frame after it changes; the drawing buffer is kept for reading back.
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  return document.querySelector('canvas')!.toDataURL('image/png');
 };

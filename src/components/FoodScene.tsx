@@ -44,7 +44,8 @@ export default function FoodScene({
       // A capped pixel ratio keeps phones fast; the scene is soft and dark, so it loses little.
       dpr={shot || !hardware ? 1 : [1, 2]}
       gl={{ antialias: hardware, powerPreference: 'low-power', preserveDrawingBuffer: Boolean(shot) }}
-      frameloop={active ? 'always' : 'never'}
+      // A shot draws only when it changes; the live scene draws every frame while on screen.
+      frameloop={shot ? 'demand' : active ? 'always' : 'never'}
       aria-hidden="true"
     >
       <color attach="background" args={[backgroundColor]} />
