@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { modelPath, sceneAlt } from '../../src/lib/media.ts';
 
+// Software WebGL on a shared test machine draws a frame in well over a second: give the scene tests room.
+test.describe.configure({ timeout: 90_000 });
+
 const slot = (page: Page) => page.locator('figure[data-scene]');
 const isSceneCode = (url: string) => /\/_astro\/FoodScene[.-]/.test(url);
 
@@ -34,14 +37,10 @@ test('draws the meal in a canvas when scrolled to, loading its code only then', 
   expect(requests.filter(isSceneCode)).toEqual([]);
 
   await slot(page).scrollIntoViewIfNeeded();
-  console.time('live');
-  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 20_000 });
-  console.timeEnd('live');
+  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
   await expect(slot(page)).toHaveAccessibleName(sceneAlt);
   await expect(slot(page).locator('img')).toHaveCount(0);
-  console.time('shot');
   const pixels = describePixels(await slot(page).locator('canvas').screenshot());
-  console.timeEnd('shot');
   expect(pixels.litShare).toBeGreaterThan(0.15);
   expect(pixels.colours).toBeGreaterThan(60);
   expect(requests.filter(isSceneCode)).toHaveLength(1);
@@ -51,7 +50,7 @@ test('makes no request outside the site origin and fetches the model once', asyn
   const requests = recordRequests(page);
   await page.goto('/');
   await slot(page).scrollIntoViewIfNeeded();
-  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 20_000 });
+  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
   expect(requests.filter((url) => new URL(url).origin !== new URL(baseURL!).origin)).toEqual([]);
   expect(requests.filter((url) => url.includes('/draco/')).length).toBeGreaterThan(0);
   expect(requests.filter((url) => new URL(url).pathname === modelPath)).toHaveLength(1);
@@ -68,7 +67,7 @@ test('uses the idle preload of the model instead of fetching it again', async ({
     return new Promise((resolve) => link.addEventListener('load', resolve));
   }, modelPath);
   await slot(page).scrollIntoViewIfNeeded();
-  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 20_000 });
+  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
   expect(requests.filter((url) => new URL(url).pathname === modelPath)).toHaveLength(1);
 });
 
