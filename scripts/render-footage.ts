@@ -63,6 +63,8 @@ try {
 
     // The footage frames.
     await page.setViewportSize(frameSize);
+    // One shot to settle the new size (the first draw after a resize can come out blank).
+    await page.evaluate(() => window.renderShot({ kind: 'footage', turn: 0 }));
     const frames = seconds * fps;
     for (let frame = 0; frame < frames; frame++) {
       const shot = await page.evaluate((turn) => window.renderShot({ kind: 'footage', turn }), frame / frames);

@@ -36,6 +36,12 @@ window.renderShot = async (shot) => {
   await loaded.promise;
   if (failed) throw failed;
   // A shot draws on demand in the animation frame after it changes; the drawing buffer is kept for reading back.
-  for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-  return document.querySelector('canvas')!.toDataURL('image/png');
+  // After a viewport change the canvas is resized (and cleared) a frame or two later: wait until it has been.
+  const canvas = document.querySelector('canvas')!;
+  for (let i = 0; i < 2 || canvas.width !== innerWidth || canvas.height !== innerHeight; i++) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    if (i > 600)
+      throw new Error(`The canvas stayed ${canvas.width}x${canvas.height} in a ${innerWidth}x${innerHeight} window.`);
+  }
+  return canvas.toDataURL('image/png');
 };
