@@ -31,10 +31,18 @@ function describePixels(png: Buffer) {
 }
 
 test('draws the meal in a canvas when scrolled to, loading its code only then', async ({ page }) => {
+  // Three screens of content above the slot, as on the landing page, where the hero and more come first.
+  await page.route('/', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('<astro-island', '<div style="height: 300vh"></div><astro-island');
+    await route.fulfill({ response, body: html });
+  });
   const requests = recordRequests(page);
   await page.goto('/');
+  await page.waitForLoadState('networkidle');
   await expect(slot(page)).toHaveAttribute('data-scene', 'still');
   expect(requests.filter(isSceneCode)).toEqual([]);
+  expect(requests.filter((url) => url.includes('/models/') || url.includes('/draco/'))).toEqual([]);
 
   await slot(page).scrollIntoViewIfNeeded();
   await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
