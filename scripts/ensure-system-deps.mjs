@@ -1,6 +1,6 @@
 /**
  * Makes sure the Debian packages the tests drive are on this machine: Chromium (the only browser the tests use;
- * no test downloads one) and the emoji font. When one is missing and apt-get is available as root, it installs it;
+ * no test downloads one), the emoji font, and ffmpeg (the media pipeline and its test). When one is missing and apt-get is available as root, it installs it;
  * otherwise it stops and says how to provide it. Run by `npm run test:e2e`; also importable.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -27,6 +27,11 @@ export const requirements = {
     present: () => spawnSync('openssl', ['version']).status === 0,
     packages: ['openssl'],
     manual: 'install Debian\'s "openssl" package',
+  },
+  ffmpeg: {
+    present: () => ['ffmpeg', 'ffprobe'].every((tool) => spawnSync(tool, ['-version']).status === 0),
+    packages: ['ffmpeg'],
+    manual: 'install Debian\'s "ffmpeg" package (sudo apt-get install ffmpeg)',
   },
 };
 

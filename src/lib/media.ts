@@ -50,3 +50,10 @@ export const dracoDecoderPaths = {
   self: '/draco/',
   public: 'https://www.gstatic.com/draco/versioned/decoders/1.5.7/',
 } as const;
+
+/** The scene still's pixel size; the scene's slot keeps this aspect ratio, so swapping still for canvas never shifts layout. */
+export const sceneStillSize = { width: 1200, height: 800 } as const;
+
+/** What the 3D scene and its still show, for people who cannot see them. */
+export const sceneAlt =
+  'A round wooden table shared by friends: a pizza on a board in the middle, ramen, a salad, sushi, a burger with fries, dumplings and drinks around it.';

@@ -1,0 +1,136 @@
+/**
+ * Renders the site's default media from the 3D scene itself, so the page looks like a food product without any
+ * stock footage: the hero footage (a slow, cyclic camera drift around the table, encoded through `npm run media`)
+ * and the scene's still (public/images/scene-still.{avif,webp}, the slot's first view).
+ *
+ *   npm run footage            (needs Chromium and ffmpeg: `node scripts/ensure-system-deps.mjs chromium ffmpeg`)
+ *
+ * It bundles scripts/media/footage-page.tsx with esbuild, serves it with public/ on 127.0.0.1, draws each frame in
+ * headless Chromium (software WebGL is fine: frames are captured one by one, never in real time) and writes PNG
+ * frames to a temporary folder.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { build } from 'esbuild';
+import sharp from 'sharp';
+import { chromiumPath } from './ensure-system-deps.mjs';
+import { sceneStillPath, sceneStillSize } from '../src/lib/media.ts';
+import { buildHeroMedia } from './media/pipeline.ts';
+
+/** The loop: 8 s at 24 frames per second; the last frame leads straight back into the first. */
+const seconds = 8;
+const fps = 24;
+// Drawn at 720p and scaled up by the pipeline: the footage is softened anyway, and a software renderer draws each
+// frame in about a quarter of the time 1080p takes.
+const frameSize = { width: 1280, height: 720 };
+const port = Number(process.env.FOOTAGE_PORT ?? 4345);
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'tablemates-footage-'));
+
+try {
+  await build({
+    entryPoints: [join(root, 'scripts/media/footage-page.tsx')],
+    bundle: true,
+    format: 'esm',
+    jsx: 'automatic',
+    outfile: join(work, 'page.js'),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  writeFileSync(
+    join(work, 'index.html'),
+    `<!doctype html><html><head><style>html,body,#scene{margin:0;width:100vw;height:100vh;background:#1c120d}</style></head>` +
+      `<body><div id="scene"></div><script type="module" src="/page.js"></script></body></html>`,
+  );
+  const server = serve(work);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: sceneStillSize });
+    page.on('pageerror', (error) => console.error(`Page error: ${error.message}`));
+    await page.goto(`http://127.0.0.1:${port}/`);
+
+    // The scene's still: exactly the slot's first view.
+    await writeStill(png(await page.evaluate(() => window.renderShot({ kind: 'slot' }))));
+
+    // The footage frames.
+    await page.setViewportSize(frameSize);
+    // One shot to settle the new size (the first draw after a resize can come out blank).
+    await page.evaluate(() => window.renderShot({ kind: 'footage', turn: 0 }));
+    const frames = seconds * fps;
+    for (let frame = 0; frame < frames; frame++) {
+      const shot = await page.evaluate((turn) => window.renderShot({ kind: 'footage', turn }), frame / frames);
+      writeFileSync(join(work, `frame-${String(frame).padStart(4, '0')}.png`), png(shot));
+      if (frame % 24 === 0) console.log(`Frame ${frame + 1} of ${frames}`);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+
+  // A near-lossless master of the frames, softened like a shallow-focus shot and darkened at the edges so the white
+  // logo and text on top stay readable. The pipeline then makes every hero file from it.
+  const master = join(work, 'master.mp4');
+  execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-y', '-framerate', String(fps), '-i', join(work, 'frame-%04d.png')]
+      .concat(['-vf', 'gblur=sigma=1.1,eq=brightness=-0.04:saturation=1.08,vignette=angle=PI/4.2,format=yuv420p'])
+      .concat(['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '10', master]),
+    { stdio: 'inherit' },
+  );
+  await buildHeroMedia({ source: master, outDir: join(root, 'public'), crossfade: 0, log: console.log });
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+function png(dataUrl: string) {
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+async function writeStill(png: Buffer) {
+  const image = sharp(png).resize(sceneStillSize.width, sceneStillSize.height);
+  await image
+    .clone()
+    .avif({ quality: 55, effort: 6 })
+    .toFile(join(root, 'public', sceneStillPath('avif')));
+  await image
+    .clone()
+    .webp({ quality: 78, effort: 6 })
+    .toFile(join(root, 'public', sceneStillPath('webp')));
+  console.log(`Wrote public${sceneStillPath('avif')} and public${sceneStillPath('webp')}.`);
+}
+
+/** Serves the bundled page from `dir` and everything else (model, decoder) from public/. */
+function serve(dir: string) {
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.wasm': 'application/wasm',
+    '.glb': 'model/gltf-binary',
+  };
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    const file =
+      path === '/' ? join(dir, 'index.html') : path === '/page.js' ? join(dir, 'page.js') : join(root, 'public', path);
+    try {
+      const body = readFileSync(file);
+      response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  server.listen(port, '127.0.0.1');
+  return server;
+}

@@ -1,0 +1,119 @@
+/**
+ * The 3D scene's slot on the landing page. The server renders the scene's still; in the browser, when WebGL 2 is
+ * there and motion is not reduced, it lazily loads the live scene (FoodScene: three.js, R3F, drei and the Draco
+ * decoder) and swaps it in once the model is drawn. Anything that fails on the way leaves the still in place.
+ *
+ * Mount with `client:visible={{ rootMargin: '300px' }}` so the scene's code loads only as the slot nears the viewport.
+ */
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { dracoDecoderPaths, sceneAlt, sceneStillPath, sceneStillSize } from '../lib/media.ts';
+import { webglSupport } from '../lib/webgl.ts';
+import styles from './SceneSlot.module.css';
+
+const FoodScene = lazy(() => import('./FoodScene.tsx'));
+
+export interface SceneSlotProps {
+  /** The site config's `dracoDecoder`: 'self' serves the decoder from this site, 'public' from the versioned host. */
+  decoder?: keyof typeof dracoDecoderPaths;
+}
+
+export default function SceneSlot({ decoder = 'self' }: SceneSlotProps) {
+  const canAnimate = useSyncExternalStore(subscribeToMotionPreference, canAnimateNow, () => false);
+  const [failed, setFailed] = useState(false);
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback(() => setReady(true), []);
+  const onError = useCallback(() => setFailed(true), []);
+  const slot = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(slot);
+
+  const mode = !canAnimate || failed ? 'still' : ready ? 'live' : 'loading';
+  return (
+    <figure
+      className={styles.slot}
+      data-scene={mode}
+      aria-label={mode === 'live' ? sceneAlt : undefined}
+      role={mode === 'live' ? 'img' : undefined}
+    >
+      {mode !== 'live' && <SceneStill />}
+      {mode !== 'still' && (
+        <StillOnError onError={onError}>
+          <Suspense fallback={null}>
+            <FoodScene
+              decoderPath={dracoDecoderPaths[decoder]}
+              quality={webglSupport() === 'software' ? 'software' : 'hardware'}
+              active={onScreen}
+              onReady={onReady}
+              onError={onError}
+            />
+          </Suspense>
+        </StillOnError>
+      )}
+    </figure>
+  );
+}
+
+function SceneStill() {
+  return (
+    <picture>
+      <source srcSet={sceneStillPath('avif')} type="image/avif" />
+      <img
+        src={sceneStillPath('webp')}
+        alt={sceneAlt}
+        width={sceneStillSize.width}
+        height={sceneStillSize.height}
+        loading="lazy"
+        decoding="async"
+      />
+    </picture>
+  );
+}
+
+/** Catches a failed chunk, model or decoder load (or a WebGL error) and hands back to the still. */
+class StillOnError extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+const reducedMotion = '(prefers-reduced-motion: reduce)';
+
+function canAnimateNow() {
+  return !matchMedia(reducedMotion).matches && webglSupport() !== 'none';
+}
+
+/** Whether the element is (nearly) on screen; the scene stops drawing while it is not. */
+function useOnScreen(element: RefObject<HTMLElement | null>) {
+  const [onScreen, setOnScreen] = useState(true);
+  useEffect(() => {
+    if (!element.current) return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry.isIntersecting), { rootMargin: '100px' });
+    observer.observe(element.current);
+    return () => observer.disconnect();
+  }, [element]);
+  return onScreen;
+}
+
+/** Follows the motion preference live: turning "reduce motion" on puts the still back. */
+function subscribeToMotionPreference(onChange: () => void) {
+  const query = matchMedia(reducedMotion);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}

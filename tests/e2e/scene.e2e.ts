@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { modelPath, sceneAlt } from '../../src/lib/media.ts';
+
+// Software WebGL on a shared test machine draws a frame in well over a second: give the scene tests room.
+test.describe.configure({ timeout: 90_000 });
+
+const slot = (page: Page) => page.locator('figure[data-scene]');
+const isSceneCode = (url: string) => /\/_astro\/FoodScene[.-]/.test(url);
+
+/** Every request the page makes, by URL. */
+function recordRequests(page: Page) {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+/** The share of pixels that differ clearly from the scene's espresso background, and how many colours they use. */
+function describePixels(png: Buffer) {
+  const { data, width, height } = PNG.sync.read(png);
+  const background = [0x1c, 0x12, 0x0d];
+  let lit = 0;
+  const colours = new Set<number>();
+  for (let i = 0; i < data.length; i += 4) {
+    const distance =
+      Math.abs(data[i] - background[0]) + Math.abs(data[i + 1] - background[1]) + Math.abs(data[i + 2] - background[2]);
+    if (distance > 40) lit++;
+    colours.add(((data[i] >> 4) << 8) | ((data[i + 1] >> 4) << 4) | (data[i + 2] >> 4));
+  }
+  return { litShare: lit / (width * height), colours: colours.size };
+}
+
+test('draws the meal in a canvas when scrolled to, loading its code only then', async ({ page }) => {
+  // Three screens of content above the slot, as on the landing page, where the hero and more come first.
+  await page.route('/', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('<astro-island', '<div style="height: 300vh"></div><astro-island');
+    await route.fulfill({ response, body: html });
+  });
+  const requests = recordRequests(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(slot(page)).toHaveAttribute('data-scene', 'still');
+  expect(requests.filter(isSceneCode)).toEqual([]);
+  expect(requests.filter((url) => url.includes('/models/') || url.includes('/draco/'))).toEqual([]);
+
+  await slot(page).scrollIntoViewIfNeeded();
+  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
+  await expect(slot(page)).toHaveAccessibleName(sceneAlt);
+  await expect(slot(page).locator('img')).toHaveCount(0);
+  const pixels = describePixels(await slot(page).locator('canvas').screenshot());
+  expect(pixels.litShare).toBeGreaterThan(0.15);
+  expect(pixels.colours).toBeGreaterThan(60);
+  expect(requests.filter(isSceneCode)).toHaveLength(1);
+});
+
+test('makes no request outside the site origin and fetches the model once', async ({ page, baseURL }) => {
+  const requests = recordRequests(page);
+  await page.goto('/');
+  await slot(page).scrollIntoViewIfNeeded();
+  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
+  expect(requests.filter((url) => new URL(url).origin !== new URL(baseURL!).origin)).toEqual([]);
+  expect(requests.filter((url) => url.includes('/draco/')).length).toBeGreaterThan(0);
+  expect(requests.filter((url) => new URL(url).pathname === modelPath)).toHaveLength(1);
+});
+
+test('uses the idle preload of the model instead of fetching it again', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto('/');
+  // What the landing page does once idle: preload the model as a same-origin fetch.
+  await page.evaluate((href) => {
+    const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', href });
+    link.crossOrigin = 'anonymous';
+    document.head.append(link);
+    return new Promise((resolve) => link.addEventListener('load', resolve));
+  }, modelPath);
+  await slot(page).scrollIntoViewIfNeeded();
+  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
+  expect(requests.filter((url) => new URL(url).pathname === modelPath)).toHaveLength(1);
+});
+
+/** Scrolls to the slot and checks that the scene's still is what shows there. */
+async function expectStill(page: Page) {
+  await expect(slot(page)).toHaveAttribute('data-scene', 'still');
+  const still = slot(page).getByRole('img', { name: sceneAlt });
+  await expect(still).toBeVisible();
+  await expect.poll(() => still.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(slot(page).locator('canvas')).toHaveCount(0);
+}
+
+test('shows the still image when WebGL is not available', async ({ page }) => {
+  await page.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    // @ts-expect-error: a browser without WebGL answers null for every WebGL context.
+    HTMLCanvasElement.prototype.getContext = function (type: string, ...rest: unknown[]) {
+      return type.startsWith('webgl') ? null : getContext.call(this, type, ...rest);
+    };
+  });
+  const requests = recordRequests(page);
+  await page.goto('/');
+  await slot(page).scrollIntoViewIfNeeded();
+  // The island has hydrated (its code arrived) and still chose the image.
+  await expect.poll(() => requests.some((url) => url.includes('/_astro/SceneSlot'))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  await expectStill(page);
+  expect(requests.filter(isSceneCode)).toEqual([]);
+});
+
+test('shows the still image when the visitor prefers reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const requests = recordRequests(page);
+  await page.goto('/');
+  await slot(page).scrollIntoViewIfNeeded();
+  await expect.poll(() => requests.some((url) => url.includes('/_astro/SceneSlot'))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  await expectStill(page);
+  expect(requests.filter(isSceneCode)).toEqual([]);
+});
+
+test('keeps the still image when the model fails to load', async ({ page }) => {
+  await page.route(`**${modelPath}`, (route) => route.abort('failed'));
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/');
+  const failed = page.waitForEvent('requestfailed', (request) => request.url().endsWith(modelPath));
+  await slot(page).scrollIntoViewIfNeeded();
+  await failed;
+  await expectStill(page);
+  expect(errors).toEqual([]);
+});
