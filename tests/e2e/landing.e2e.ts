@@ -2,9 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 
-/** Islands hydrate after the load event, when the browser is idle; Astro drops the `ssr` attribute once done. */
+/** The hero video island hydrates after the load event, when the browser is idle; Astro then drops `ssr`. */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(
+    () => document.querySelector('astro-island:has(.hero-video)')?.hasAttribute('ssr') === false,
+  );
 }
 
 const heroVideo = (page: Page) => page.locator('video.hero-video');
