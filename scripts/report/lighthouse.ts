@@ -2,6 +2,10 @@
  * Lighthouse on Debian's Chromium, mobile and desktop, for each page: the four category scores from one run, and
  * the median of several runs for LCP, CLS, TBT and the total bytes (timings are noisy on a shared machine).
  * Keeps each run's HTML report in reports/lighthouse/ (git-ignored).
+ *
+ * Scores and CLS fail the gate. LCP and TBT are wall-clock timings of this machine (TBT on a page without any
+ * JavaScript swings from 7 to 127 ms here when other work runs), so by default an over-budget timing is printed as
+ * a warning; REPORT_STRICT_TIMING=1 makes it fail too (for a quiet, calibrated machine).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
@@ -66,6 +70,8 @@ export async function lighthouseGate(
   });
   const rows: GateResult['rows'] = [];
   const failures: string[] = [];
+  /** Over-budget timings: failures under REPORT_STRICT_TIMING=1, warnings otherwise. */
+  const timing: string[] = [];
   try {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const path of paths) {
@@ -100,14 +106,18 @@ export async function lighthouseGate(
           if (scores[id] < thresholds[id]) failures.push(`${where}: ${id} ${scores[id]} < ${thresholds[id]}`);
         }
         if (cls > thresholds.cls) failures.push(`${where}: CLS ${cls.toFixed(3)} > ${thresholds.cls}`);
-        if (tbt > thresholds.tbtMs) failures.push(`${where}: TBT ${Math.round(tbt)} ms > ${thresholds.tbtMs} ms`);
+        if (tbt > thresholds.tbtMs) timing.push(`${where}: TBT ${Math.round(tbt)} ms > ${thresholds.tbtMs} ms`);
         if (formFactor === 'mobile' && lcp > thresholds.mobileLcpMs) {
-          failures.push(`${where}: LCP ${(lcp / 1000).toFixed(2)} s > ${thresholds.mobileLcpMs / 1000} s`);
+          timing.push(`${where}: LCP ${(lcp / 1000).toFixed(2)} s > ${thresholds.mobileLcpMs / 1000} s`);
         }
       }
     }
   } finally {
     chrome.kill();
   }
+  if (process.env.REPORT_STRICT_TIMING === '1') failures.push(...timing);
+  else
+    for (const line of timing)
+      console.warn(`timing over budget (warning; REPORT_STRICT_TIMING=1 fails on it): ${line}`);
   return { name: 'Lighthouse (median of runs)', rows, failures };
 }

@@ -4,8 +4,8 @@ import { largeHeroQuery, smallHeroQuery, useHeroVariant } from './useHeroVariant
 import { useMediaQuery } from './useMediaQuery.ts';
 
 /**
- * Server HTML: every variant's sources, each behind a media query of width and motion preference, with `autoplay`.
- * The browser plays the one that fits with no JavaScript, downloads only that one, and none at all under reduced motion.
+ * Every variant's sources, each behind a media query of width and motion preference: the browser picks the one
+ * that fits, downloads only that one, and none at all under reduced motion.
  */
 const serverSources = (['large', 'small'] as const).flatMap((variant) =>
   heroVideoSources(variant).map((source) => ({
@@ -16,8 +16,23 @@ const serverSources = (['large', 'small'] as const).flatMap((variant) =>
 );
 
 /**
+ * For visitors without JavaScript (rendered inside `<noscript>`): the same video, autoplaying the variant that fits.
+ */
+export function NoScriptHeroVideo() {
+  return (
+    <video className="hero-video" autoPlay muted loop playsInline aria-hidden="true" tabIndex={-1}>
+      {serverSources.map(({ src, type, media }) => (
+        <source key={src} src={src} type={type} media={media} />
+      ))}
+    </video>
+  );
+}
+
+/**
  * The hero's background video: the large variant at a window width of 760 px or more, the small one below, switched
- * live on resize once hydrated; a visible pause/play control (WCAG 2.2.2); no autoplay under reduced motion.
+ * live on resize; a visible pause/play control (WCAG 2.2.2); no autoplay under reduced motion. It starts once the
+ * island hydrates, after the load event: until then the still is what shows, so the still is the page's largest
+ * paint and the video's bytes never compete with it.
  */
 export default function HeroVideo() {
   const video = useRef<HTMLVideoElement>(null);
@@ -60,11 +75,10 @@ export default function HeroVideo() {
       <video
         ref={video}
         className="hero-video"
-        autoPlay={!hydrated}
         muted
         loop
         playsInline
-        preload={hydrated && reducedMotion ? 'none' : 'auto'}
+        preload={hydrated && !reducedMotion ? 'auto' : 'none'}
         aria-hidden="true"
         tabIndex={-1}
         disablePictureInPicture

@@ -11,16 +11,14 @@ async function hydrated(page: Page) {
 
 const heroVideo = (page: Page) => page.locator('video.hero-video');
 
-/** Waits until the hero video plays the given variant. */
+/** Waits until the hero video plays the given variant (it starts once its island hydrates, after the load event). */
 async function expectPlaying(page: Page, variant: 'large' | 'small') {
-  await expect
-    .poll(() =>
-      heroVideo(page).evaluate((video: HTMLVideoElement) => ({
-        variant: /hero-(large|small)\./.exec(video.currentSrc)?.[1],
-        playing: !video.paused && video.currentTime > 0,
-      })),
-    )
-    .toEqual({ variant, playing: true });
+  const state = () =>
+    heroVideo(page).evaluate((video: HTMLVideoElement) => ({
+      variant: /hero-(large|small)\./.exec(video.currentSrc)?.[1],
+      playing: !video.paused && video.currentTime > 0,
+    }));
+  await expect.poll(state, { timeout: 20_000 }).toEqual({ variant, playing: true });
 }
 
 for (const [width, variant] of [
@@ -37,6 +35,27 @@ for (const [width, variant] of [
     await expectPlaying(page, variant);
   });
 }
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [width, variant] of [
+    [1280, 'large'],
+    [375, 'small'],
+  ] as const) {
+    test(`still plays the ${variant} hero video at ${width} px, and only that one`, async ({ page }) => {
+      const videos = new Set<string>();
+      page.on('request', (request) => {
+        const match = /\/videos\/hero-(large|small)\./.exec(request.url());
+        if (match?.[1]) videos.add(match[1]);
+      });
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await expect.poll(() => [...videos]).toEqual([variant]);
+      await expect(page.getByRole('link', { name: 'Download on App Store' })).toBeVisible();
+    });
+  }
+});
 
 test('switches the hero video each time the window crosses 760 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
