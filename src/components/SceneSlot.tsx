@@ -13,13 +13,13 @@ import {
   useEffect,
   useRef,
   useState,
-  useSyncExternalStore,
   type ReactNode,
   type RefObject,
 } from 'react';
 import { dracoDecoderPaths, sceneAlt, sceneStillPath, sceneStillSize } from '../lib/media.ts';
 import { webglSupport } from '../lib/webgl.ts';
 import styles from './SceneSlot.module.css';
+import { useMediaQuery } from './useMediaQuery.ts';
 
 const FoodScene = lazy(() => import('./FoodScene.tsx'));
 
@@ -29,7 +29,8 @@ export interface SceneSlotProps {
 }
 
 export default function SceneSlot({ decoder = 'self' }: SceneSlotProps) {
-  const canAnimate = useSyncExternalStore(subscribeToMotionPreference, canAnimateNow, () => false);
+  // Follows the motion preference live: turning "reduce motion" on puts the still back.
+  const canAnimate = useMediaQuery('(prefers-reduced-motion: reduce)') === false && webglSupport() !== 'none';
   const [failed, setFailed] = useState(false);
   const [ready, setReady] = useState(false);
   const onReady = useCallback(() => setReady(true), []);
@@ -93,12 +94,6 @@ class StillOnError extends Component<{ onError: () => void; children: ReactNode 
   }
 }
 
-const reducedMotion = '(prefers-reduced-motion: reduce)';
-
-function canAnimateNow() {
-  return !matchMedia(reducedMotion).matches && webglSupport() !== 'none';
-}
-
 /** Whether the element is (nearly) on screen; the scene stops drawing while it is not. */
 function useOnScreen(element: RefObject<HTMLElement | null>) {
   const [onScreen, setOnScreen] = useState(true);
@@ -109,11 +104,4 @@ function useOnScreen(element: RefObject<HTMLElement | null>) {
     return () => observer.disconnect();
   }, [element]);
   return onScreen;
-}
-
-/** Follows the motion preference live: turning "reduce motion" on puts the still back. */
-function subscribeToMotionPreference(onChange: () => void) {
-  const query = matchMedia(reducedMotion);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
 }
