@@ -133,10 +133,13 @@ const vp9 = (maxKbps: number) =>
     .concat(['-row-mt', '1', '-threads', '2', '-tile-columns', '1', '-g', String(fps * 4)])
     .concat(['-pix_fmt', 'yuv420p', '-f', 'webm']);
 
-/** H.264 High profile for every browser without VP9; faststart puts the index first so playback starts at once. */
+/**
+ * H.264 High profile for every browser without VP9; faststart puts the index first so playback starts at once.
+ * One thread: x264's frame threads with a bit-rate cap gave different bytes from run to run on a busy machine.
+ */
 const h264 = (maxKbps: number) =>
   ['-c:v', 'libx264', '-preset', 'slow', '-crf', '27', '-maxrate', `${maxKbps}k`, '-bufsize', `${maxKbps * 2}k`]
-    .concat(['-profile:v', 'high', '-threads', '2', '-g', String(fps * 4), '-pix_fmt', 'yuv420p'])
+    .concat(['-profile:v', 'high', '-threads', '1', '-g', String(fps * 4), '-pix_fmt', 'yuv420p'])
     .concat(['-movflags', '+faststart', '-f', 'mp4']);
 
 /** No timestamps, encoder version strings or random ids in the files: same input, same bytes. */
