@@ -11,6 +11,16 @@ async function hydrated(page: Page) {
 
 const heroVideo = (page: Page) => page.locator('video.hero-video');
 
+/** The hero video variants the page requests, as they are requested. */
+function recordVideoVariants(page: Page) {
+  const videos = new Set<string>();
+  page.on('request', (request) => {
+    const match = /\/videos\/hero-(large|small)\./.exec(request.url());
+    if (match?.[1]) videos.add(match[1]);
+  });
+  return videos;
+}
+
 /** Waits until the hero video plays the given variant (it starts once its island hydrates, after the load event). */
 async function expectPlaying(page: Page, variant: 'large' | 'small') {
   const state = () =>
@@ -44,11 +54,7 @@ test.describe('without JavaScript', () => {
     [375, 'small'],
   ] as const) {
     test(`still plays the ${variant} hero video at ${width} px, and only that one`, async ({ page }) => {
-      const videos = new Set<string>();
-      page.on('request', (request) => {
-        const match = /\/videos\/hero-(large|small)\./.exec(request.url());
-        if (match?.[1]) videos.add(match[1]);
-      });
+      const videos = recordVideoVariants(page);
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/');
       await expect.poll(() => [...videos]).toEqual([variant]);
@@ -70,11 +76,7 @@ test('switches the hero video each time the window crosses 760 px', async ({ pag
 
 for (const width of [1280, 375]) {
   test(`downloads only one hero video variant on first load at ${width} px`, async ({ page }) => {
-    const videos = new Set<string>();
-    page.on('request', (request) => {
-      const match = /\/videos\/hero-(large|small)\./.exec(request.url());
-      if (match?.[1]) videos.add(match[1]);
-    });
+    const videos = recordVideoVariants(page);
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
     await hydrated(page);
