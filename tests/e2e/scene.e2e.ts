@@ -88,6 +88,18 @@ async function expectStill(page: Page) {
   await expect(slot(page).locator('canvas')).toHaveCount(0);
 }
 
+/** Loads the page, scrolls to the slot, waits for its island to hydrate, and checks it kept the still. */
+async function expectStillOnceHydrated(page: Page) {
+  const requests = recordRequests(page);
+  await page.goto('/');
+  await slot(page).scrollIntoViewIfNeeded();
+  // The island has hydrated (its code arrived) and still chose the image, without loading the scene's code.
+  await expect.poll(() => requests.some((url) => url.includes('/_astro/SceneSlot'))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  await expectStill(page);
+  expect(requests.filter(isSceneCode)).toEqual([]);
+}
+
 test('shows the still image when WebGL is not available', async ({ page }) => {
   await page.addInitScript(() => {
     const getContext = HTMLCanvasElement.prototype.getContext;
@@ -96,25 +108,12 @@ test('shows the still image when WebGL is not available', async ({ page }) => {
       return type.startsWith('webgl') ? null : getContext.call(this, type, ...rest);
     };
   });
-  const requests = recordRequests(page);
-  await page.goto('/');
-  await slot(page).scrollIntoViewIfNeeded();
-  // The island has hydrated (its code arrived) and still chose the image.
-  await expect.poll(() => requests.some((url) => url.includes('/_astro/SceneSlot'))).toBe(true);
-  await page.waitForLoadState('networkidle');
-  await expectStill(page);
-  expect(requests.filter(isSceneCode)).toEqual([]);
+  await expectStillOnceHydrated(page);
 });
 
 test('shows the still image when the visitor prefers reduced motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const requests = recordRequests(page);
-  await page.goto('/');
-  await slot(page).scrollIntoViewIfNeeded();
-  await expect.poll(() => requests.some((url) => url.includes('/_astro/SceneSlot'))).toBe(true);
-  await page.waitForLoadState('networkidle');
-  await expectStill(page);
-  expect(requests.filter(isSceneCode)).toEqual([]);
+  await expectStillOnceHydrated(page);
 });
 
 test('keeps the still image when the model fails to load', async ({ page }) => {
