@@ -57,6 +57,21 @@ async function runOnce(url: string, formFactor: 'mobile' | 'desktop', port: numb
   };
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace ("NO_NAVSTART … Please run Lighthouse again"); such a run measured
+ * nothing, so it is run again, up to three times in all. A page that never loads still fails.
+ */
+async function runWithRetries(url: string, formFactor: 'mobile' | 'desktop', port: number, reportFile: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, formFactor, port, reportFile);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`Lighthouse run ${attempt} of ${url} (${formFactor}) failed, running it again: ${String(error)}`);
+    }
+  }
+}
+
 export async function lighthouseGate(
   baseUrl: string,
   paths: string[],
@@ -78,7 +93,7 @@ export async function lighthouseGate(
         const results: Run[] = [];
         for (let run = 1; run <= runs; run++) {
           const name = `${formFactor}-${path === '/' ? 'home' : path.slice(1)}-${run}.html`;
-          results.push(await runOnce(baseUrl + path, formFactor, chrome.port, `${outDir}/${name}`));
+          results.push(await runWithRetries(baseUrl + path, formFactor, chrome.port, `${outDir}/${name}`));
         }
         // Category scores: the median run's, so one noisy run neither passes nor fails the gate.
         const scores = Object.fromEntries(
