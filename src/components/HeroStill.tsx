@@ -5,6 +5,16 @@ const srcset = (variant: HeroVariant, format: (typeof stillFormats)[number]) =>
   heroVariants[variant].stillWidths.map((width) => `${heroStillPath(variant, width, format)} ${width}w`).join(', ');
 
 /**
+ * The width the still is drawn at: it covers the hero (object-fit: cover), so on a screen taller than the still's
+ * aspect it is wider than the viewport. Picking by that width keeps it from being upscaled, which would blur it and
+ * make the video's first frame a later, larger paint than the still.
+ */
+const sizes = (variant: HeroVariant) => {
+  const { width, height } = heroVariants[variant];
+  return `max(100vw, ${+((width / height) * 100).toFixed(2)}vh)`;
+};
+
+/**
  * The first frame of the hero video as a responsive image: what the visitor sees (and the page's largest paint)
  * until the video plays, and all a visitor without JavaScript or with reduced motion needs.
  */
@@ -19,11 +29,16 @@ export default function HeroStill() {
           media={largeHeroQuery}
           type={`image/${format}`}
           srcSet={srcset('large', format)}
-          sizes="100vw"
+          sizes={sizes('large')}
         />
       ))}
       {stillFormats.map((format) => (
-        <source key={`small-${format}`} type={`image/${format}`} srcSet={srcset('small', format)} sizes="100vw" />
+        <source
+          key={`small-${format}`}
+          type={`image/${format}`}
+          srcSet={srcset('small', format)}
+          sizes={sizes('small')}
+        />
       ))}
       <img
         src={heroStillPath('small', fallbackWidth, 'webp')}

@@ -193,6 +193,57 @@ test('shows the wordmark, the white logo and the tagline', async ({ page }) => {
   await expect(page.getByText(config.tagline, { exact: true })).toBeVisible();
 });
 
+for (const { width, height } of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+]) {
+  test(`the hero still is the largest contentful paint at ${width} px, also once the title and video appear`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/');
+    await expectPlaying(page, width >= 760 ? 'large' : 'small');
+    await expect(page.locator('.cta')).toHaveCSS('opacity', '1', { timeout: 10_000 });
+    // Chrome leaves a viewport-filling image out of LCP, and a video's first frame counts when it is larger than
+    // the still: either would make the 2-second fade or the video the LCP instead of the still.
+    const entries = await page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          new PerformanceObserver((list) => {
+            resolve(
+              list.getEntries().map((entry) => {
+                const element = (entry as PerformanceEntry & { element: Element | null }).element;
+                return element?.closest('.hero-still') ? 'hero still' : (element?.outerHTML.slice(0, 80) ?? 'none');
+              }),
+            );
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          // No candidate at all (every paint excluded) is delivered as no callback.
+          setTimeout(() => resolve([]), 1_000);
+        }),
+    );
+    expect(entries.at(-1)).toBe('hero still');
+  });
+}
+
+test('requests no JavaScript before the load event: the islands and the model preload come after it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await hydrated(page);
+  const beforeLoad = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js') && entry.startTime < (navigation?.loadEventStart ?? 0))
+      .map((entry) => entry.name);
+  });
+  expect(beforeLoad).toEqual([]);
+  // The measurement itself works: the islands' scripts were requested, after the load event.
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('.js')))).toBe(
+    true,
+  );
+});
+
 test('preloads the 3D model under /models/ once the page is idle', async ({ page }) => {
   const models: string[] = [];
   page.on('request', (request) => new URL(request.url()).pathname.startsWith('/models/') && models.push(request.url()));
