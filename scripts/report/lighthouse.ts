@@ -1,11 +1,13 @@
 /**
- * Lighthouse on Debian's Chromium, mobile and desktop, for each page: the four category scores from one run, and
- * the median of several runs for LCP, CLS, TBT and the total bytes (timings are noisy on a shared machine).
- * Keeps each run's HTML report in reports/lighthouse/ (git-ignored).
+ * Lighthouse on Debian's Chromium, mobile and desktop, for each page. Keeps each run's HTML report in
+ * reports/lighthouse/ (git-ignored).
  *
- * Scores and CLS fail the gate. LCP and TBT are wall-clock timings of this machine (TBT on a page without any
- * JavaScript swings from 7 to 127 ms here when other work runs), so by default an over-budget timing is printed as
- * a warning; REPORT_STRICT_TIMING=1 makes it fail too (for a quiet, calibrated machine).
+ * The table shows the median of the runs for every figure. Scores and CLS fail on the median. LCP and TBT are
+ * wall-clock timings of this machine: on a page with no JavaScript at all, TBT ranges from 0 to over 100 ms here
+ * between runs, only because other processes take the CPU. That noise only ever adds time, so the timing budgets
+ * are checked on the best run, and a page whose best run is over budget is measured again, up to twice as many runs:
+ * a real regression (a blocking script, a late hero image) is slow in every run and fails, while disturbed runs
+ * cannot fail it.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
@@ -27,7 +29,9 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-interface Run {
+type FormFactor = 'mobile' | 'desktop';
+
+export interface Run {
   scores: Record<(typeof categories)[number], number>;
   lcp: number;
   cls: number;
@@ -35,7 +39,7 @@ interface Run {
   bytes: number;
 }
 
-async function runOnce(url: string, formFactor: 'mobile' | 'desktop', port: number, reportFile: string): Promise<Run> {
+async function runOnce(url: string, formFactor: FormFactor, port: number, reportFile: string): Promise<Run> {
   const result = await lighthouse(
     url,
     { port, output: 'html', logLevel: 'error', onlyCategories: [...categories] },
@@ -61,7 +65,7 @@ async function runOnce(url: string, formFactor: 'mobile' | 'desktop', port: numb
  * Lighthouse sometimes fails to record a trace ("NO_NAVSTART … Please run Lighthouse again"); such a run measured
  * nothing, so it is run again, up to three times in all. A page that never loads still fails.
  */
-async function runWithRetries(url: string, formFactor: 'mobile' | 'desktop', port: number, reportFile: string) {
+async function runWithRetries(url: string, formFactor: FormFactor, port: number, reportFile: string) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await runOnce(url, formFactor, port, reportFile);
@@ -70,6 +74,65 @@ async function runWithRetries(url: string, formFactor: 'mobile' | 'desktop', por
       console.warn(`Lighthouse run ${attempt} of ${url} (${formFactor}) failed, running it again: ${String(error)}`);
     }
   }
+}
+
+/** One page on one device over all its runs: the median of every figure, and the best (lowest) of the timings. */
+export interface Summary {
+  scores: Run['scores'];
+  cls: number;
+  lcp: { median: number; best: number };
+  tbt: { median: number; best: number };
+  bytes: number;
+}
+
+export function summarise(results: Run[]): Summary {
+  const timing = (values: number[]) => ({ median: median(values), best: Math.min(...values) });
+  return {
+    // The median run's scores, so one noisy run neither passes nor fails the gate.
+    scores: Object.fromEntries(
+      categories.map((id) => [id, median(results.map((run) => run.scores[id]))]),
+    ) as Run['scores'],
+    cls: median(results.map((run) => run.cls)),
+    lcp: timing(results.map((run) => run.lcp)),
+    tbt: timing(results.map((run) => run.tbt)),
+    bytes: median(results.map((run) => run.bytes)),
+  };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** One line per timing out of budget in the best run (LCP counts on mobile only). */
+function timingFailures(where: string, formFactor: FormFactor, { lcp, tbt }: Summary, runs: number): string[] {
+  const failures: string[] = [];
+  if (tbt.best > thresholds.tbtMs) {
+    failures.push(`${where}: TBT ${Math.round(tbt.best)} ms in the best of ${runs} runs > ${thresholds.tbtMs} ms`);
+  }
+  if (formFactor === 'mobile' && lcp.best > thresholds.mobileLcpMs) {
+    failures.push(
+      `${where}: LCP ${seconds(lcp.best)} in the best of ${runs} runs > ${seconds(thresholds.mobileLcpMs)}`,
+    );
+  }
+  return failures;
+}
+
+/** One line per figure out of budget, naming the page, the device and the figure. */
+export function budgetFailures(where: string, formFactor: FormFactor, summary: Summary, runs: number): string[] {
+  const { scores, cls } = summary;
+  const failures: string[] = [];
+  if (scores.performance < thresholds.performance) {
+    failures.push(`${where}: performance ${scores.performance} < ${thresholds.performance}`);
+  }
+  for (const id of ['accessibility', 'best-practices', 'seo'] as const) {
+    if (scores[id] < thresholds[id]) failures.push(`${where}: ${id} ${scores[id]} < ${thresholds[id]}`);
+  }
+  if (cls > thresholds.cls) failures.push(`${where}: CLS ${cls.toFixed(3)} > ${thresholds.cls}`);
+  return [...failures, ...timingFailures(where, formFactor, summary, runs)];
+}
+
+/** Whether to measure again: fewer runs than asked for, or a timing over budget in every run so far. */
+export function needsAnotherRun(formFactor: FormFactor, results: Run[], runs: number): boolean {
+  if (results.length < runs) return true;
+  return results.length < 2 * runs && timingFailures('', formFactor, summarise(results), results.length).length > 0;
 }
 
 export async function lighthouseGate(
@@ -85,23 +148,16 @@ export async function lighthouseGate(
   });
   const rows: GateResult['rows'] = [];
   const failures: string[] = [];
-  /** Over-budget timings: failures under REPORT_STRICT_TIMING=1, warnings otherwise. */
-  const timing: string[] = [];
   try {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const path of paths) {
         const results: Run[] = [];
-        for (let run = 1; run <= runs; run++) {
-          const name = `${formFactor}-${path === '/' ? 'home' : path.slice(1)}-${run}.html`;
+        while (needsAnotherRun(formFactor, results, runs)) {
+          const name = `${formFactor}-${path === '/' ? 'home' : path.slice(1)}-${results.length + 1}.html`;
           results.push(await runWithRetries(baseUrl + path, formFactor, chrome.port, `${outDir}/${name}`));
         }
-        // Category scores: the median run's, so one noisy run neither passes nor fails the gate.
-        const scores = Object.fromEntries(
-          categories.map((id) => [id, median(results.map((run) => run.scores[id]))]),
-        ) as Run['scores'];
-        const lcp = median(results.map((run) => run.lcp));
-        const cls = median(results.map((run) => run.cls));
-        const tbt = median(results.map((run) => run.tbt));
+        const summary = summarise(results);
+        const { scores, lcp, tbt } = summary;
         rows.push({
           page: path,
           device: formFactor,
@@ -109,30 +165,17 @@ export async function lighthouseGate(
           accessibility: scores.accessibility,
           'best-practices': scores['best-practices'],
           seo: scores.seo,
-          LCP: `${(lcp / 1000).toFixed(2)} s`,
-          CLS: cls.toFixed(3),
-          TBT: `${Math.round(tbt)} ms`,
-          bytes: kb(median(results.map((run) => run.bytes))),
+          'LCP (best)': `${seconds(lcp.median)} (${seconds(lcp.best)})`,
+          CLS: summary.cls.toFixed(3),
+          'TBT (best)': `${Math.round(tbt.median)} ms (${Math.round(tbt.best)} ms)`,
+          bytes: kb(summary.bytes),
+          runs: results.length,
         });
-        const where = `lighthouse ${formFactor} ${path}`;
-        if (scores.performance < thresholds.performance)
-          failures.push(`${where}: performance ${scores.performance} < ${thresholds.performance}`);
-        for (const id of ['accessibility', 'best-practices', 'seo'] as const) {
-          if (scores[id] < thresholds[id]) failures.push(`${where}: ${id} ${scores[id]} < ${thresholds[id]}`);
-        }
-        if (cls > thresholds.cls) failures.push(`${where}: CLS ${cls.toFixed(3)} > ${thresholds.cls}`);
-        if (tbt > thresholds.tbtMs) timing.push(`${where}: TBT ${Math.round(tbt)} ms > ${thresholds.tbtMs} ms`);
-        if (formFactor === 'mobile' && lcp > thresholds.mobileLcpMs) {
-          timing.push(`${where}: LCP ${(lcp / 1000).toFixed(2)} s > ${thresholds.mobileLcpMs / 1000} s`);
-        }
+        failures.push(...budgetFailures(`lighthouse ${formFactor} ${path}`, formFactor, summary, results.length));
       }
     }
   } finally {
     chrome.kill();
   }
-  if (process.env.REPORT_STRICT_TIMING === '1') failures.push(...timing);
-  else
-    for (const line of timing)
-      console.warn(`timing over budget (warning; REPORT_STRICT_TIMING=1 fails on it): ${line}`);
-  return { name: 'Lighthouse (median of runs)', rows, failures };
+  return { name: 'Lighthouse (median of runs; best run in brackets)', rows, failures };
 }
