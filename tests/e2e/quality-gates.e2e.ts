@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { axeGate } from '../../scripts/report/axe.ts';
 import { bytesGate } from '../../scripts/report/bytes.ts';
 import { htmlGate } from '../../scripts/report/html.ts';
+import { lighthouseGate } from '../../scripts/report/lighthouse.ts';
 import { linksGate } from '../../scripts/report/links.ts';
 import { serveStatic } from '../../scripts/report/server.ts';
 import { config } from '../../src/lib/config.ts';
@@ -74,6 +75,22 @@ test('the link check fails on a broken internal link and on a missing anchor', a
       'links index.html: /privacy#no-such-section points at a missing anchor #no-such-section',
     );
   } finally {
+    await rm(dir, { recursive: true });
+  }
+});
+
+test('Lighthouse fails the mobile LCP when the hero still fills the screen again', async () => {
+  test.setTimeout(240_000);
+  // Chrome then leaves the still out of LCP, and the title fading in after two seconds becomes the LCP.
+  const dir = await brokenSite((html) =>
+    html.replace('</head>', '<style>.hero{--hero-media-height:100svh}</style></head>'),
+  );
+  const server = await serveStatic(dir);
+  try {
+    const result = await lighthouseGate(server.url, ['/'], 1, join(dir, 'lighthouse'));
+    expect(result.failures.join('\n')).toMatch(/lighthouse mobile \/: LCP [\d.]+ s in the best of 2 runs > 1\.50 s/);
+  } finally {
+    await server.close();
     await rm(dir, { recursive: true });
   }
 });
