@@ -1,12 +1,13 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { hoistIslandStyle } from './src/lib/build/hoistIslandStyle.ts';
-import { hydrationDirectives } from './src/lib/directives/index.ts';
 // Importing the config validates it: a bad value stops the build here, naming the field.
 import { config } from './src/lib/config.ts';
-import { legalCheck } from './src/lib/legalCheckIntegration.ts';
-import { monitoringBuildDefines } from './src/lib/monitoring.ts';
+import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
+import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
+import { hoistIslandStyle } from './src/integrations/hoistIslandStyle.ts';
+import { legalCheck } from './src/integrations/legalCheck.ts';
+import { securityHeaders } from './src/integrations/securityHeaders.ts';
 
 export default defineConfig({
   site: config.siteUrl,
@@ -16,12 +17,14 @@ export default defineConfig({
   trailingSlash: 'ignore',
   integrations: [
     react(),
-    hydrationDirectives(),
+    afterLoadDirective(),
     hoistIslandStyle(),
-    // Fails the build when a legal page misses a clause reviewers check (src/lib/legalRules.ts).
+    // Fails the build when a legal page misses a clause reviewers check (src/lib/legal/rules.ts).
     legalCheck(),
     // The sitemap lists the pages (not the 404 page) at the configured site URL; robots.txt points at it.
     sitemap({ filter: (page) => !page.includes('/404') }),
+    // Last: it hashes the inline code of the finished pages for the Content-Security-Policy.
+    securityHeaders(),
   ],
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },

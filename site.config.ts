@@ -1,25 +1,27 @@
 /**
- * The site's one config file: brand, contact, links, monitoring. Replace the example values before launch
- * (`npm run check:release` lists those left). Every field can also be set at build by a PUBLIC_* environment
+ * The site's one config file: brand, contact, links, monitoring. Replace each `example(...)` with your own plain value
+ * before launch (`npm run check:release` lists those left). Every field can also be set at build by a PUBLIC_* environment
  * variable named after it: contactEmail -> PUBLIC_CONTACT_EMAIL, sentryDsn -> PUBLIC_SENTRY_DSN.
  * The build validates every value and stops with the field, the value and the expected form when one is wrong.
  */
+import { example } from './src/lib/example.ts';
+
 export default {
-  productName: 'Tablemates',
+  productName: example('Tablemates'),
   tagline: 'AI food recommendations for your groups',
   /** The specification's {email}: the contact line, the legal pages and the SMS help text use it. */
-  contactEmail: 'hello@example.com',
-  siteUrl: 'https://example.com',
+  contactEmail: example('hello@example.com'),
+  siteUrl: example('https://example.com'),
   /** The specification's {host}: monitoring propagates traces to https://{host}/api/... and to localhost only. */
-  apiHost: 'api.example.com',
-  appStoreUrl: 'https://apps.apple.com/app/tablemates/id1234567890',
-  instagramUrl: 'https://www.instagram.com/example',
-  tiktokUrl: 'https://www.tiktok.com/@example',
+  apiHost: example('api.example.com'),
+  appStoreUrl: example('https://apps.apple.com/app/tablemates/id1234567890'),
+  instagramUrl: example('https://www.instagram.com/example'),
+  tiktokUrl: example('https://www.tiktok.com/@example'),
   /** Named in the legal pages as the party the visitor agrees with. */
-  legalEntity: 'Tablemates Example, Inc.',
+  legalEntity: example('Tablemates Example, Inc.'),
 
   /** Sentry DSN; empty keeps monitoring off (no script, no request). */
-  sentryDsn: '',
+  sentryDsn: example(''),
   sentryEnvironment: 'production',
   // Rates fixed by the specification (section 9): every trace, 10 % of sessions replayed, every session with an error.
   tracesSampleRate: 1,

@@ -10,11 +10,11 @@ import type { Group } from 'three';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { modelPath } from '../lib/media.ts';
-import { preloadModel } from '../lib/modelPreload.ts';
+import { preloadModel } from '../lib/modelPreload.client.ts';
 
 /** Where the model's own relative references (none today) would resolve. */
 const modelDirectory = modelPath.slice(0, modelPath.lastIndexOf('/') + 1);
-import { backgroundColor, footageOrbit, slotCamera, turnSpeed } from './sceneLook.ts';
+import { backgroundColor, footageOrbit, slotCamera, turnSpeed } from '../lib/sceneLook.ts';
 
 export interface FoodSceneProps {
   /** Where the Draco decoder lives: this site's /draco/ or the public versioned host (config.dracoDecoder). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { preloadModel } from '../lib/modelPreload.ts';
+import { preloadModel } from '../lib/modelPreload.client.ts';
 
 /**
  * Fetches the 3D scene's model so the scene renders at once when scrolled to. Renders nothing: it is an island only

@@ -17,7 +17,7 @@ import {
   type RefObject,
 } from 'react';
 import { dracoDecoderPaths, sceneAlt, sceneStillPath, sceneStillSize } from '../lib/media.ts';
-import { webglSupport } from '../lib/webgl.ts';
+import { webglSupport } from '../lib/webgl.client.ts';
 import styles from './SceneSlot.module.css';
 import { useMediaQuery } from './useMediaQuery.ts';
 

@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import ownerValues from '../../site.config.ts';
+import { Example } from './example.ts';
+import { dsnExpected, parseDsn } from './monitoring/dsn.ts';
 
 /** An https:// URL, optionally on a given host (or its subdomains); `example` shows the expected form. */
 const httpsUrl = (example: string, host?: string) =>
@@ -59,10 +61,7 @@ export const configSchema = z.object({
   sentryDsn: z
     .string()
     .trim()
-    .refine(
-      (value) => value === '' || /^https?:$/.test(parseUrl(value)?.protocol ?? ''),
-      'empty (monitoring off) or a Sentry DSN URL, like https://key@o0.ingest.sentry.io/0',
-    ),
+    .refine((value) => value === '' || parseDsn(value) !== undefined, `empty (monitoring off) or ${dsnExpected}`),
   sentryEnvironment: z.string().trim().min(1, 'an environment name, like production'),
   // The specification's monitoring rates (section 9).
   tracesSampleRate: rate,
@@ -84,19 +83,6 @@ export const configSchema = z.object({
 export type SiteConfig = z.infer<typeof configSchema>;
 export type ConfigField = keyof SiteConfig;
 
-/** The example values a fresh clone ships with; `npm run check:release` lists every field still equal to one. */
-export const exampleValues: Partial<SiteConfig> = {
-  productName: 'Tablemates',
-  contactEmail: 'hello@example.com',
-  siteUrl: 'https://example.com',
-  apiHost: 'api.example.com',
-  appStoreUrl: 'https://apps.apple.com/app/tablemates/id1234567890',
-  instagramUrl: 'https://www.instagram.com/example',
-  tiktokUrl: 'https://www.tiktok.com/@example',
-  legalEntity: 'Tablemates Example, Inc.',
-  sentryDsn: '',
-};
-
 /** `sentryDsn` -> `PUBLIC_SENTRY_DSN` */
 export function envName(field: string): string {
   return `PUBLIC_${field.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
@@ -110,7 +96,9 @@ type Env = Record<string, string | undefined>;
 
 /** Merges the owner's values with `PUBLIC_*` overrides and validates the result; throws a ConfigError naming every bad field. */
 export function loadConfig(env: Env = process.env, values: Record<string, unknown> = ownerValues): SiteConfig {
-  const merged: Record<string, unknown> = { ...values };
+  const merged: Record<string, unknown> = Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [field, value instanceof Example ? value.value : value]),
+  );
   /** The raw strings taken from the environment, shown in errors exactly as they were typed. */
   const fromEnv = new Map<string, string>();
   for (const field of Object.keys(configSchema.shape)) {
@@ -118,7 +106,7 @@ export function loadConfig(env: Env = process.env, values: Record<string, unknow
     if (raw === undefined) continue;
     fromEnv.set(field, raw);
     // Environment variables are strings; numeric fields read them as numbers (a non-number fails validation below).
-    merged[field] = typeof values[field] === 'number' ? toNumber(raw) : raw;
+    merged[field] = typeof merged[field] === 'number' ? toNumber(raw) : raw;
   }
   const result = configSchema.safeParse(merged);
   if (result.success) return result.data;
@@ -136,10 +124,16 @@ function toNumber(raw: string): number | string {
   return raw.trim() === '' || Number.isNaN(value) ? raw : value;
 }
 
-/** Fields still at their shipped example value: each must be replaced before a real launch. */
-export function fieldsAtExampleValues(config: SiteConfig): { field: ConfigField; value: unknown }[] {
-  return (Object.keys(exampleValues) as ConfigField[])
-    .filter((field) => config[field] === exampleValues[field])
+/** Fields still at the example value site.config.ts ships (`example(...)`): each must be replaced before launch. */
+export function fieldsAtExampleValues(
+  config: SiteConfig,
+  values: Record<string, unknown> = ownerValues,
+): { field: ConfigField; value: unknown }[] {
+  return (Object.keys(values) as ConfigField[])
+    .filter((field) => {
+      const value = values[field];
+      return value instanceof Example && config[field] === value.value;
+    })
     .map((field) => ({ field, value: config[field] }));
 }
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { iconPng } from '../lib/icons.ts';
+import { iconPng } from '../lib/icons.node.ts';
 
 /** iOS asks for /apple-touch-icon.png at 180 px. */
 export const GET: APIRoute = async () =>

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { config } from '../lib/config.ts';
 import { themeColor } from '../lib/head.ts';
-import { manifestIconSizes } from '../lib/icons.ts';
+import { manifestIconSizes } from '../lib/icons.node.ts';
 
 export const GET: APIRoute = () =>
   Response.json({

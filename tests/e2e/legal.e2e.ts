@@ -3,7 +3,9 @@ import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config.ts';
-import { legalSections } from '../../src/lib/legalRules.ts';
+import { legalSections } from '../../src/lib/legal/rules.ts';
+import { readLegalSource } from '../../src/lib/legal/loader.node.ts';
+import { legalPages } from '../../src/lib/legal/pages.ts';
 import { routes } from '../../src/lib/routes.ts';
 
 /** The section and sub-section ids of both pages. They are linked from app listings and SMS registrations, so a
@@ -13,48 +15,30 @@ const idSnapshot = JSON.parse(readFileSync(new URL('./legal-ids.snapshot.json', 
   string[]
 >;
 
+/** The headings and titles as the Markdown has them: the owner may reword them (the ids and order are what stay). */
+const source = (kind: 'privacy' | 'terms') => readLegalSource(`src/content/legal/${kind}.md`);
+const [privacy, terms] = await Promise.all([source('privacy'), source('terms')]);
+const h2sOf = (legal: typeof privacy) => legal.headings.filter((heading) => heading.depth === 2).map((h) => h.text);
+
 const pages = [
   {
     kind: 'privacy',
     path: routes.privacy,
     title: `${config.productName} Privacy`,
-    h1: 'Privacy Policy',
+    h1: privacy.data.title,
+    // The specification's effective date.
     effective: ['2024-12-16', 'December 16, 2024'],
-    // The specification's order: introduction, what is collected, how it is used, content ownership and rights, data
-    // sharing, security, retention, policy updates, questions with a contact email.
-    sections: [
-      'Introduction',
-      'What we collect',
-      'How we use it',
-      'Content ownership and rights',
-      'Data sharing',
-      'Security',
-      'Retention',
-      'Policy updates',
-      'Questions',
-    ],
-    other: { path: routes.terms, label: 'Terms of Service', h1: 'Terms of Service' },
+    sections: h2sOf(privacy),
+    other: { kind: 'terms', path: routes.terms, h1: terms.data.title },
   },
   {
     kind: 'terms',
     path: routes.terms,
     title: `${config.productName} Terms`,
-    h1: 'Terms of Service',
+    h1: terms.data.title,
     effective: ['2025-07-12', 'July 12, 2025'],
-    // acceptance, purpose and scope, opt-in and consent, message frequency, opt-out, liability, security, changes,
-    // governing law.
-    sections: [
-      'Acceptance',
-      'Purpose and scope',
-      'Opt-in and consent',
-      'Message frequency',
-      'Opt-out',
-      'Liability',
-      'Security',
-      'Changes',
-      'Governing law',
-    ],
-    other: { path: routes.privacy, label: 'Privacy Policy', h1: 'Privacy Policy' },
+    sections: h2sOf(terms),
+    other: { kind: 'privacy', path: routes.privacy, h1: privacy.data.title },
   },
 ] as const;
 
@@ -102,7 +86,7 @@ for (const legal of pages) {
 
     test('links back home and to the other legal page', async ({ page }) => {
       await page.goto(legal.path);
-      const other = page.getByRole('contentinfo').getByRole('link', { name: legal.other.label });
+      const other = page.getByRole('contentinfo').getByRole('link', { name: legalPages[legal.other.kind].linkLabel });
       await expect(other).toHaveAttribute('href', legal.other.path);
       const home = page.getByRole('link', { name: 'Back to Home' });
       await expect(home).toHaveAttribute('href', routes.home);
@@ -111,7 +95,7 @@ for (const legal of pages) {
       await expect(page).toHaveTitle(config.productName);
 
       await page.goto(legal.path);
-      await page.getByRole('contentinfo').getByRole('link', { name: legal.other.label }).click();
+      await page.getByRole('contentinfo').getByRole('link', { name: legalPages[legal.other.kind].linkLabel }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.other.h1);
       await page.goBack();
       // The text links to the other page too.

@@ -4,8 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { inflateSync, gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config.ts';
-import { monitoringConnectSrc } from '../../src/lib/monitoring.ts';
-import { release } from '../../src/lib/monitoring/release.ts';
+import { monitoringConnectSrc } from '../../src/lib/monitoring/settings.ts';
+import { release } from '../../src/lib/monitoring/release.node.ts';
 import { startIngest, type Ingest } from './support/ingest.ts';
 
 /**

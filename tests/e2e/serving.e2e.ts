@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { port } from '../../playwright.config.ts';
-import { cacheControl } from '../../src/lib/securityHeaders.ts';
+import { cacheControl } from '../../src/lib/securityHeaders.node.ts';
 import { parseHeadersFile, parseNginxInclude, parseVercelJson } from '../unit/headers-files.ts';
 
 const dist = join(import.meta.dirname, '../../dist');

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { config } from '../../src/lib/config.ts';
+import { loadConfig } from '../../src/lib/config.ts';
 import { appStoreId, defaultHeadTags, mergeHeadTags, publicPath } from '../../src/lib/head.ts';
+import { siteValues } from '../fixtures/siteValues.ts';
+
+const config = loadConfig({}, siteValues);
 
 describe('head tags', () => {
   it('lets a page override a default tag without duplicating it', () => {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +11,9 @@ import {
   securityHeaders,
   vercelJson,
   type PolicyInputs,
-} from '../../src/lib/securityHeaders.ts';
+} from '../../src/lib/securityHeaders.node.ts';
 import { config } from '../../src/lib/config.ts';
+import { writeHeaders } from '../../src/integrations/securityHeaders.ts';
 import { parseHeadersFile, parseNginxInclude, parseVercelJson } from './headers-files.ts';
 
 const page = `<!doctype html><html><head>
@@ -97,12 +97,14 @@ describe('with monitoring on', () => {
   test('stops on a DSN without a key or project, naming the field', () => {
     expect(() =>
       securityHeaders({ ...base, config: { ...base.config, sentryDsn: 'https://o12.ingest.sentry.io/' } }),
-    ).toThrow(/sentryDsn is "https:\/\/o12.ingest.sentry.io\/"; expected a Sentry DSN with a key and a project/);
+    ).toThrow(
+      'sentryDsn (PUBLIC_SENTRY_DSN) is "https://o12.ingest.sentry.io/"; expected a Sentry DSN with a public key',
+    );
   });
 });
 
 test('_headers, vercel.json and the nginx configuration carry identical header values', () => {
-  // The real post-build script, on a small built site, writing its files outside the project.
+  // The real build hook's writer, on a small built site, writing its files outside the project.
   const dir = mkdtempSync(join(tmpdir(), 'headers-'));
   const dist = join(dir, 'dist');
   const out = join(dir, 'out');
@@ -110,12 +112,12 @@ test('_headers, vercel.json and the nginx configuration carry identical header v
   mkdirSync(out);
   writeFileSync(join(dist, 'index.html'), page);
   writeFileSync(join(dist, 'privacy.html'), '<!doctype html><title>p</title><style>p{margin:0}</style>');
-  execFileSync(process.execPath, [join(import.meta.dirname, '../../scripts/security-headers.ts'), dist, out]);
+  writeHeaders(dist, { generatedDir: out, vercelJson: join(out, 'vercel.json') });
 
   const staticHosts = parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8'));
   const vercel = parseVercelJson(readFileSync(join(out, 'vercel.json'), 'utf8'));
   const nginx = parseNginxInclude(readFileSync(join(out, 'headers.conf'), 'utf8'));
-  // The script reads this build's config (PUBLIC_* overrides included), so the expectation does too.
+  // The writer reads this build's config (PUBLIC_* overrides included), so the expectation does too.
   const expected = securityHeaders({ config, inline: inlineCode(page + '<style>p{margin:0}</style>') });
 
   expect(staticHosts['/*']).toEqual(expected);

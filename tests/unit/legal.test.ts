@@ -6,16 +6,16 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../src/lib/config.ts';
-import { readBuiltLegalPages, type BuiltLegalPage } from '../../src/lib/legalCheckIntegration.ts';
+import { readBuiltLegalPages, type BuiltLegalPage } from '../../src/integrations/legalCheck.ts';
 import {
   assertLegalPages,
   checkLegalPage,
   LegalCheckError,
   type LegalExpectations,
-  type LegalPageKind,
-} from '../../src/lib/legalRules.ts';
-import { LegalSourceError, parseLegalSource } from '../../src/lib/legalSource.ts';
-import { fillTokens, LegalTokenError } from '../../src/lib/legalTokens.ts';
+} from '../../src/lib/legal/rules.ts';
+import type { LegalPageKind } from '../../src/lib/legal/pages.ts';
+import { LegalSourceError, parseLegalSource } from '../../src/lib/legal/source.ts';
+import { fillTokens, LegalTokenError } from '../../src/lib/legal/tokens.ts';
 
 const run = promisify(execFile);
 const root = pathToFileURL(`${process.cwd()}/`);

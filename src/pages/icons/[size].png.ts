@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { iconPng, manifestIconSizes } from '../../lib/icons.ts';
+import { iconPng, manifestIconSizes } from '../../lib/icons.node.ts';
 
 export const getStaticPaths = (() =>
   manifestIconSizes.map((size) => ({ params: { size: String(size) } }))) satisfies GetStaticPaths;

@@ -1,16 +1,19 @@
 /**
- * The one source of the site's HTTP response headers: the security headers and the caching rules. The post-build
- * step (`scripts/security-headers.ts`) feeds it the built HTML and writes the same values for every place that serves
- * the site: the nginx include, `dist/_headers` (Netlify, Cloudflare Pages) and `vercel.json`, so they never drift.
+ * The one source of the site's HTTP response headers: the security headers and the caching rules. The last build
+ * hook (src/integrations/securityHeaders.ts) feeds it the built HTML and writes the same values for every place that
+ * serves the site: the nginx include, `dist/_headers` (Netlify, Cloudflare Pages) and `vercel.json`, so they never
+ * drift.
  *
  * The Content-Security-Policy allows inline scripts and styles only by hash, and the hashes come from the built pages,
  * so whatever inline code a page gains is covered by the next build and nothing else is.
  */
 import { createHash } from 'node:crypto';
-import { ELEMENT_NODE, parse, TEXT_NODE, walkSync, type ElementNode } from 'ultrahtml';
+import { parse } from 'ultrahtml';
+import { decodeEntities, elementsOf, rawTextOf } from './html.ts';
 import type { SiteConfig } from './config.ts';
 import { dracoDecoderPaths } from './media.ts';
-import { monitoringConnectSrc } from './monitoring.ts';
+import { cspReportUrl } from './monitoring/dsn.ts';
+import { monitoringConnectSrc } from './monitoring/settings.ts';
 
 /** The inline code of some HTML, exactly as the browser hashes it. */
 export interface InlineCode {
@@ -23,47 +26,19 @@ export interface InlineCode {
 /** Collects every inline `<script>` (without `src`), `<style>` and `style` attribute of an HTML document. */
 export function inlineCode(html: string): InlineCode {
   const found: InlineCode = { scripts: [], styles: [], styleAttributes: [] };
-  walkSync(parse(html), (node) => {
-    if (node.type !== ELEMENT_NODE) return;
-    const element = node as ElementNode;
-    const { attributes } = element;
-    const text = () => element.children.map((child) => (child.type === TEXT_NODE ? child.value : '')).join('');
-    if (element.name === 'script' && !('src' in attributes)) found.scripts.push(text());
-    if (element.name === 'style') found.styles.push(text());
+  for (const element of elementsOf(parse(html))) {
+    const { name, attributes } = element;
+    if (name === 'script' && !('src' in attributes)) found.scripts.push(rawTextOf(element));
+    if (name === 'style') found.styles.push(rawTextOf(element));
+    // The browser hashes attribute values decoded.
     if ('style' in attributes) found.styleAttributes.push(decodeEntities(attributes.style ?? ''));
-  });
+  }
   return found;
-}
-
-/** ultrahtml keeps attribute values as written; the browser hashes them decoded. */
-function decodeEntities(value: string): string {
-  const named: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
-    if (body[0] !== '#') return named[body.toLowerCase()] ?? entity;
-    return String.fromCodePoint(body[1]?.toLowerCase() === 'x' ? parseInt(body.slice(2), 16) : Number(body.slice(1)));
-  });
 }
 
 /** A CSP hash source: `'sha256-<base64>'` of the UTF-8 bytes. */
 export function hashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
-/**
- * Sentry's endpoint for CSP violation reports, from the DSN (https://KEY@HOST[/PREFIX]/PROJECT becomes
- * https://HOST[/PREFIX]/api/PROJECT/security/?sentry_key=KEY), so the owner sees blocked code in their monitoring.
- */
-export function cspReportUrl(sentryDsn: string): string | undefined {
-  if (!sentryDsn) return undefined;
-  const dsn = new URL(sentryDsn);
-  const path = dsn.pathname.split('/').filter(Boolean);
-  const project = path.pop();
-  if (!dsn.username || !project) {
-    throw new Error(
-      `sentryDsn is "${sentryDsn}"; expected a Sentry DSN with a key and a project, like https://key@o0.ingest.sentry.io/0`,
-    );
-  }
-  return `${dsn.origin}${path.map((part) => `/${part}`).join('')}/api/${project}/security/?sentry_key=${dsn.username}`;
 }
 
 /** The name CSP's report-to and the Reporting-Endpoints header share. */
@@ -83,7 +58,7 @@ const unique = (values: string[]) => [...new Set(values)];
 export function contentSecurityPolicy({ config, inline, modelsEmbedImages = false }: PolicyInputs): string {
   const publicDecoder = config.dracoDecoder === 'public' ? [new URL(dracoDecoderPaths.public).origin] : [];
   const styleAttributeHashes = unique(inline.styleAttributes.map(hashSource));
-  const reportUrl = cspReportUrl(config.sentryDsn);
+  const reportUrl = config.sentryDsn ? cspReportUrl(config.sentryDsn) : undefined;
   const directives: [string, string[]][] = [
     // Nothing is allowed unless a directive below names it.
     ['default-src', ["'none'"]],
@@ -144,7 +119,7 @@ export const deniedFeatures = [
 
 /** Every security header, in the order they are written; the same on every response. */
 export function securityHeaders(inputs: PolicyInputs): Record<string, string> {
-  const reportUrl = cspReportUrl(inputs.config.sentryDsn);
+  const reportUrl = inputs.config.sentryDsn ? cspReportUrl(inputs.config.sentryDsn) : undefined;
   return {
     'Content-Security-Policy': contentSecurityPolicy(inputs),
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
@@ -182,7 +157,8 @@ function nginxString(name: string, value: string) {
   return `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
 }
 
-const generatedNote = '# Generated by scripts/security-headers.ts from src/lib/securityHeaders.ts: do not edit.';
+const generatedNote =
+  '# Generated at build (src/integrations/securityHeaders.ts) from src/lib/securityHeaders.node.ts: do not edit.';
 
 /**
  * The nginx server-level include: one `add_header` per security header plus Cache-Control, `always` so error

@@ -1,12 +1,18 @@
 /**
  * The content loader of the legal collection: each `*.md` in src/content/legal becomes an entry whose data is the
- * validated front matter and whose rendered HTML has the config values filled in (see legalSource.ts). A custom
+ * validated front matter and whose rendered HTML has the config values filled in (see source.ts). A custom
  * loader, because the tokens must be filled before the Markdown is parsed (they also sit inside link addresses).
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Loader } from 'astro/loaders';
-import { readLegalSource } from './legalSource.ts';
+import { parseLegalSource, type LegalSource } from './source.ts';
+import { legalTokens, type LegalTokens } from './tokens.ts';
+
+/** Reads and renders one legal document; errors name the file. */
+export async function readLegalSource(path: string, tokens: LegalTokens = legalTokens): Promise<LegalSource> {
+  return parseLegalSource(await readFile(path, 'utf8'), path, tokens);
+}
 
 /** `folder` is relative to the project root, like `src/content/legal/`. */
 export function legalLoader(folder: string): Loader {

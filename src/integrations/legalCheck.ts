@@ -1,15 +1,13 @@
 /**
- * Runs the legal compliance check (legalRules.ts) on the built Privacy Policy and Terms pages at the end of every
+ * Runs the legal compliance check (src/lib/legal/rules.ts) on the built Privacy Policy and Terms pages at the end of every
  * build: a page missing a required clause fails the build, naming the page and the clause.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { routes } from './routes.ts';
-import { readLegalSource } from './legalSource.ts';
-import { assertLegalPages, expectationsFor, type LegalExpectations, type LegalPageKind } from './legalRules.ts';
-
-export const legalPageKinds: LegalPageKind[] = ['privacy', 'terms'];
+import { readLegalSource } from '../lib/legal/loader.node.ts';
+import { legalPages, type LegalPageKind } from '../lib/legal/pages.ts';
+import { assertLegalPages, expectationsFor, type LegalExpectations } from '../lib/legal/rules.ts';
 
 export interface BuiltLegalPage {
   kind: LegalPageKind;
@@ -24,8 +22,7 @@ export interface BuiltLegalPage {
  */
 export async function readBuiltLegalPages(distDir: URL, root: URL): Promise<BuiltLegalPage[]> {
   return Promise.all(
-    legalPageKinds.map(async (kind) => {
-      const path = routes[kind];
+    Object.values(legalPages).map(async ({ kind, path }) => {
       const source = await readLegalSource(fileURLToPath(new URL(`src/content/legal/${kind}.md`, root)));
       return {
         kind,

@@ -1,15 +1,15 @@
 /**
  * The compliance check of the legal pages: what App Store, Google Play and SMS-registration reviewers look for
- * (/work/shared/LEGAL-CHECKLIST.md, "Checks a build can make"), run on the rendered HTML. It returns every failure,
- * each naming the clause, so the build (legalCheckIntegration.ts) and the tests can say exactly what is missing.
+ * (docs/legal-checklist.md, "Checks a build can make"), run on the rendered HTML. It returns every failure,
+ * each naming the clause, so the build (src/integrations/legalCheck.ts) and the tests can say exactly what is missing.
  * The legal text itself lives in src/content/legal; this file only states what that text must contain.
  */
-import { parse, walkSync, ELEMENT_NODE, TEXT_NODE, type ElementNode } from 'ultrahtml';
-import { config, type SiteConfig } from './config.ts';
-import { routes } from './routes.ts';
-import { decodeEntities, formatLegalDate, type LegalFrontMatter } from './legalSource.ts';
-
-export type LegalPageKind = 'privacy' | 'terms';
+import { ELEMENT_NODE, parse, type ElementNode } from 'ultrahtml';
+import { decodeEntities, elementsOf, rawTextOf, textOf } from '../html.ts';
+import { config, type SiteConfig } from '../config.ts';
+import { routes } from '../routes.ts';
+import { legalPages, type LegalPageKind } from './pages.ts';
+import { formatLegalDate, type LegalFrontMatter } from './source.ts';
 
 interface Clause {
   id: string;
@@ -127,7 +127,7 @@ export function checkLegalPage(kind: LegalPageKind, html: string, expected: Lega
   const failures: LegalFailure[] = [];
   const fail = (clause: string, detail: string) => failures.push({ clause, detail });
   const { productName, contactEmail, otpCodesPerHour, accountDeletionDays } = expected.config;
-  const word = kind === 'privacy' ? 'Privacy' : 'Terms';
+  const word = legalPages[kind].titleWord;
   const otherRoute = kind === 'privacy' ? expected.routes.terms : expected.routes.privacy;
 
   // Title and h1.
@@ -307,10 +307,7 @@ type Page = ReturnType<typeof readPage>;
 /** The parts of a rendered page the rules look at. */
 function readPage(html: string) {
   const document = parse(html);
-  const elements: ElementNode[] = [];
-  walkSync(document, (node) => {
-    if (node.type === ELEMENT_NODE) elements.push(node);
-  });
+  const elements = elementsOf(document);
   const byName = (name: string) => elements.filter((element) => element.name === name);
   const main = byName('main')[0];
   const body = elements.find((element) => (element.attributes.class ?? '').split(/\s+/).includes('legal-body'));
@@ -327,16 +324,8 @@ function readPage(html: string) {
     }
   }
   const sectionNodes = (id: string) => sections.find((section) => section.id === id)?.nodes ?? [];
-  const linksOf = (roots: ElementNode[]): Link[] =>
-    roots.flatMap((root) => {
-      const found: Link[] = [];
-      walkSync(root, (node) => {
-        if (node.type === ELEMENT_NODE && node.name === 'a') {
-          found.push({ href: decodeEntities(node.attributes.href ?? ''), text: textOf(node) });
-        }
-      });
-      return found;
-    });
+  const linkOf = (a: ElementNode): Link => ({ href: decodeEntities(a.attributes.href ?? ''), text: textOf(a) });
+  const linksOf = (roots: ElementNode[]): Link[] => roots.flatMap((root) => descendants(root, ['a']).map(linkOf));
   const subSectionNodes = (id: string) => {
     // A sub-section runs from its h3 to the next heading.
     const all = sections.flatMap((section) => section.nodes);
@@ -351,7 +340,7 @@ function readPage(html: string) {
     title: byName('title').map(textOf).join(''),
     h1s: byName('h1').map(textOf),
     ids: elements.map((element) => element.attributes.id).filter((id): id is string => Boolean(id)),
-    links: byName('a').map((a) => ({ href: decodeEntities(a.attributes.href ?? ''), text: textOf(a) })),
+    links: byName('a').map(linkOf),
     linksIn: (id: string) => linksOf(sectionNodes(id).length ? sectionNodes(id) : subSectionNodes(id)),
     sections,
     text: main ? textOf(main) : '',
@@ -378,25 +367,7 @@ function readPage(html: string) {
 }
 
 function descendants(root: ElementNode, names: string[]): ElementNode[] {
-  const found: ElementNode[] = [];
-  walkSync(root, (node) => {
-    if (node.type === ELEMENT_NODE && names.includes(node.name)) found.push(node);
-  });
-  return found;
-}
-
-function rawTextOf(element: ElementNode): string {
-  return element.children.map((node) => (node.type === TEXT_NODE ? node.value : '')).join('');
-}
-
-/** The visible text of an element, whitespace collapsed. */
-function textOf(element: ElementNode): string {
-  let text = '';
-  walkSync(element, (node) => {
-    if (node.type === TEXT_NODE) text += node.value;
-    else if (node.type === ELEMENT_NODE && /^(p|li|h[1-6]|br|div|section|ol|ul)$/.test(node.name)) text += ' ';
-  });
-  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+  return elementsOf(root).filter((element) => names.includes(element.name));
 }
 
 /** The default expectations of this build: the validated config and the routes module. */
@@ -419,7 +390,7 @@ export function assertLegalPages(
   );
   if (lines.length) {
     throw new LegalCheckError(
-      `The legal pages fail the compliance check (src/lib/legalRules.ts, LEGAL-CHECKLIST.md):\n${lines.join('\n')}`,
+      `The legal pages fail the compliance check (src/lib/legal/rules.ts, docs/legal-checklist.md):\n${lines.join('\n')}`,
     );
   }
 }

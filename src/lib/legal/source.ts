@@ -1,14 +1,14 @@
 /**
  * Reads a legal document: Markdown with YAML front matter. The front matter is validated, `{{token}}`s are filled
  * from the config, and the body is rendered to HTML with explicit heading ids (`## Retention { #retention }`), so an
- * anchor never changes when a heading is reworded. Used by the content loader and by the build-time check.
+ * anchor never changes when a heading is reworded. Pure: the content loader (loader.node.ts) reads the files.
  */
-import { readFile } from 'node:fs/promises';
 import { markdownToHtml } from 'satteri';
-import { parse as parseHtml, walkSync, ELEMENT_NODE, TEXT_NODE, type ElementNode } from 'ultrahtml';
+import { parse as parseHtml } from 'ultrahtml';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { escapeMarkdown, fillTokens, legalTokens, type LegalTokens } from './legalTokens.ts';
+import { elementsOf, textOf } from '../html.ts';
+import { escapeMarkdown, fillTokens, legalTokens, type LegalTokens } from './tokens.ts';
 
 const isoDate = z.iso.date('a date written YYYY-MM-DD, like 2025-07-12');
 
@@ -75,10 +75,6 @@ export function parseLegalSource(text: string, file: string, tokens: LegalTokens
   return { data: result.data, body, html, headings: headingsOf(html) };
 }
 
-export async function readLegalSource(path: string, tokens: LegalTokens = legalTokens): Promise<LegalSource> {
-  return parseLegalSource(await readFile(path, 'utf8'), path, tokens);
-}
-
 /** Front matter strings may quote config values too (a summary naming the product). */
 function fillFrontMatter(raw: unknown, file: string, tokens: LegalTokens): unknown {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
@@ -92,32 +88,9 @@ function fillFrontMatter(raw: unknown, file: string, tokens: LegalTokens): unkno
 
 /** The h2 and h3 headings, in document order: the table of contents and the id snapshot are built from them. */
 function headingsOf(html: string): LegalHeading[] {
-  const headings: LegalHeading[] = [];
-  walkSync(parseHtml(html), (node) => {
-    if (node.type !== ELEMENT_NODE || !/^h[23]$/.test(node.name)) return;
-    headings.push({ depth: Number(node.name[1]), slug: node.attributes.id ?? '', text: textOf(node) });
-  });
-  return headings;
-}
-
-function textOf(element: ElementNode): string {
-  let text = '';
-  walkSync(element, (node) => {
-    if (node.type === TEXT_NODE) text += node.value;
-  });
-  return decodeEntities(text).trim();
-}
-
-/** Enough of HTML's character references for text the Markdown renderer writes (it escapes only these). */
-export function decodeEntities(text: string): string {
-  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return Number.isNaN(code) ? match : String.fromCodePoint(code);
-    }
-    return named[ref.toLowerCase()] ?? match;
-  });
+  return elementsOf(parseHtml(html))
+    .filter((element) => /^h[23]$/.test(element.name))
+    .map((element) => ({ depth: Number(element.name[1]), slug: element.attributes.id ?? '', text: textOf(element) }));
 }
 
 /** "2024-12-16" -> "December 16, 2024": how the pages print their dates (and what the check expects to see). */

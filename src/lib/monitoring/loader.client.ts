@@ -15,6 +15,6 @@ function whenIdle(run: () => void) {
 
 afterLoad(() =>
   whenIdle(() => {
-    void import('./monitoring-sdk.ts').then(({ startMonitoring }) => startMonitoring());
+    void import('./sdk.client.ts').then(({ startMonitoring }) => startMonitoring());
   }),
 );

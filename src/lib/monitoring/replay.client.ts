@@ -4,7 +4,7 @@
  */
 import { replayIntegration } from '@sentry/browser';
 import workerUrl from '@sentry/replay/worker-bundler?url';
-import { replayOptions } from '../lib/monitoring.ts';
+import { replayOptions } from './settings.ts';
 
 export function createReplay() {
   return replayIntegration(replayOptions(workerUrl));

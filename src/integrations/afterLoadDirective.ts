@@ -1,15 +1,15 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 
-/** Registers the project's own hydration directives (see afterLoad.ts). */
-export function hydrationDirectives(): AstroIntegration {
+/** Registers `client:afterload` (its browser code: afterLoad.client.ts). */
+export function afterLoadDirective(): AstroIntegration {
   return {
-    name: 'hydration-directives',
+    name: 'after-load-directive',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({
           name: 'afterload',
-          entrypoint: fileURLToPath(new URL('./afterLoad.ts', import.meta.url)),
+          entrypoint: fileURLToPath(new URL('./afterLoad.client.ts', import.meta.url)),
         });
       },
     },

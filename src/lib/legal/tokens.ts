@@ -3,8 +3,8 @@
  * module) and filled in at build, so the legal text can never disagree with the site. An unknown token stops the
  * build, naming the file and the token.
  */
-import { config } from './config.ts';
-import { hashRoutes, routes } from './routes.ts';
+import { config } from '../config.ts';
+import { hashRoutes, routes } from '../routes.ts';
 
 /** The specification prints the legal addresses in hash form (`/#/privacy`); they lead to the same pages. */
 const hashAddressOf = (path: string) =>

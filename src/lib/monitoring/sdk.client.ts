@@ -3,7 +3,7 @@
  * loading, and then loads session replay (another lazy chunk of our own bundle).
  */
 import { addIntegration, browserTracingIntegration, captureException, init } from '@sentry/browser';
-import { errorBufferGlobal, monitoringOptions, readSettings, settingsElementId } from '../lib/monitoring.ts';
+import { errorBufferGlobal, monitoringOptions, readSettings, settingsElementId } from './settings.ts';
 
 interface ErrorBuffer {
   take(): Event[];
@@ -29,5 +29,5 @@ export function startMonitoring() {
     }
   }
 
-  void import('./monitoring-replay.ts').then(({ createReplay }) => addIntegration(createReplay()));
+  void import('./replay.client.ts').then(({ createReplay }) => addIntegration(createReplay()));
 }

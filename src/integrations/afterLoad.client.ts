@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { afterLoadWhenIdle } from '../idle.ts';
+import { afterLoadWhenIdle } from '../lib/idle.client.ts';
 
 /**
  * `client:afterload`: hydrates an island once the page has loaded and the browser is idle. The landing page paints

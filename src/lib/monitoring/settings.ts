@@ -3,12 +3,13 @@
  * propagate, and what the Content-Security-Policy must allow. Off when no DSN is configured: then no page carries
  * monitoring code and no request is made.
  *
- * Plain TypeScript without Node imports or runtime config: the build (MonitoringHead.astro, astro.config.ts, the
- * security headers) and the browser bundle (src/scripts/monitoring-sdk.ts) both import it. The release is computed
- * at build by ./monitoring/release.ts.
+ * Shared code (no Node imports, no runtime config): the build (MonitoringHead.astro, astro.config.ts, the security
+ * headers) and the browser bundle (sdk.client.ts) both import it. The release is computed at build by release.node.ts;
+ * the DSN is parsed by dsn.ts.
  */
 import type { BrowserOptions, replayIntegration } from '@sentry/browser';
-import type { SiteConfig } from './config.ts';
+import type { SiteConfig } from '../config.ts';
+import { ingestOrigin, requireDsn } from './dsn.ts';
 
 /** What a page hands the browser-side SDK: plain JSON, embedded in the page by MonitoringHead.astro. */
 export interface MonitoringSettings {
@@ -36,7 +37,7 @@ type MonitoringConfig = Pick<
 /** The settings of this build, or undefined when no DSN is configured (monitoring off). */
 export function monitoringSettings(config: MonitoringConfig, release: string): MonitoringSettings | undefined {
   if (!config.sentryDsn) return undefined;
-  ingestOrigin(config.sentryDsn); // a DSN the SDK cannot use stops the build instead of failing silently in browsers
+  requireDsn(config.sentryDsn); // a DSN the SDK cannot use stops the build instead of failing silently in browsers
   return {
     dsn: config.sentryDsn,
     environment: config.sentryEnvironment,
@@ -121,24 +122,6 @@ export const monitoringBuildDefines = {
  */
 export function monitoringConnectSrc(config: Pick<SiteConfig, 'sentryDsn'>): string[] {
   return config.sentryDsn ? [ingestOrigin(config.sentryDsn)] : [];
-}
-
-/** The origin events are sent to; throws, naming the field, when the DSN lacks what the SDK needs. */
-function ingestOrigin(dsn: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(dsn);
-  } catch {
-    url = undefined;
-  }
-  // A DSN is <scheme>://<public key>@<host>[:port]/[path/]<project id>.
-  if (!url || !/^https?:$/.test(url.protocol) || !url.username || !/\/\d+$/.test(url.pathname)) {
-    throw new Error(
-      `sentryDsn (PUBLIC_SENTRY_DSN) is ${JSON.stringify(dsn)}; expected a Sentry DSN with a public key and a ` +
-        'numeric project id, like https://key@o0.ingest.sentry.io/0',
-    );
-  }
-  return url.origin;
 }
 
 /** Name of the page global through which the error buffer hands its queue to the SDK. */

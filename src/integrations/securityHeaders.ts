@@ -1,37 +1,36 @@
 /**
- * Post-build step (`npm run build` runs it after `astro build`): reads every built page, hashes its inline scripts and
- * styles, and writes the site's headers, all from src/lib/securityHeaders.ts, to
+ * The last build hook: reads every built page, hashes its inline scripts and styles, and writes the site's headers,
+ * all from src/lib/securityHeaders.node.ts, for every place that serves the site, so a plain `astro build` writes
+ * complete output:
  *   - deploy/generated/headers.conf and cache-control.conf  (included by deploy/site.conf and deploy/nginx.conf)
  *   - dist/_headers  (Netlify and Cloudflare Pages read it from the published directory)
  *   - vercel.json    (Vercel reads it from the project root, never from the output directory)
- *
- * Usage: node scripts/security-headers.ts [distDir [outDir]]   (outDir: write the nginx and Vercel files there instead)
+ * It must run after every hook that edits the HTML (the island-style hoist), so astro.config.ts lists it last.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { config } from '../src/lib/config.ts';
+import type { AstroIntegration } from 'astro';
+import { config } from '../lib/config.ts';
 import {
   headersFile,
   inlineCode,
   nginxCacheMap,
   nginxInclude,
-  securityHeaders,
+  securityHeaders as headersFor,
   vercelJson,
   type InlineCode,
-} from '../src/lib/securityHeaders.ts';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+} from '../lib/securityHeaders.node.ts';
 
 /** Where the files outside dist/ go; tests point them at a temporary directory. */
 export interface Outputs {
   generatedDir: string;
   vercelJson: string;
 }
-export const defaultOutputs: Outputs = {
+export const outputsUnder = (root: string): Outputs => ({
   generatedDir: join(root, 'deploy/generated'),
   vercelJson: join(root, 'vercel.json'),
-};
+});
 
 function filesUnder(dir: string, extension: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -47,9 +46,10 @@ export function glbEmbedsImages(file: string): boolean {
   return (json.images?.length ?? 0) > 0;
 }
 
-export function writeHeaders(dist: string, { generatedDir, vercelJson: vercelPath }: Outputs = defaultOutputs) {
+/** Writes every host's header files for the site built in `dist`; returns a one-line summary. */
+export function writeHeaders(dist: string, { generatedDir, vercelJson: vercelPath }: Outputs): string {
   const pages = filesUnder(dist, '.html');
-  if (pages.length === 0) throw new Error(`No .html files in ${dist}: run \`astro build\` first.`);
+  if (pages.length === 0) throw new Error(`No .html files in ${dist}: the security headers hash the built pages.`);
   const inline: InlineCode = { scripts: [], styles: [], styleAttributes: [] };
   for (const page of pages) {
     const found = inlineCode(readFileSync(page, 'utf8'));
@@ -58,7 +58,7 @@ export function writeHeaders(dist: string, { generatedDir, vercelJson: vercelPat
     inline.styleAttributes.push(...found.styleAttributes);
   }
   const modelsEmbedImages = filesUnder(dist, '.glb').some(glbEmbedsImages);
-  const headers = securityHeaders({ config, inline, modelsEmbedImages });
+  const headers = headersFor({ config, inline, modelsEmbedImages });
 
   for (const [name, value] of Object.entries(headers)) {
     if (value.length > 2000) {
@@ -73,22 +73,24 @@ export function writeHeaders(dist: string, { generatedDir, vercelJson: vercelPat
   writeFileSync(join(dist, '_headers'), headersFile(headers));
   writeFileSync(vercelPath, vercelJson(headers));
   const count = (list: string[]) => new Set(list).size;
-  console.log(
-    `security headers: ${pages.length} pages, ${count(inline.scripts)} inline scripts, ${count(inline.styles)} inline ` +
-      `styles, ${count(inline.styleAttributes)} style attributes hashed; wrote ${relative(root, generatedDir)}/*.conf, ` +
-      `${relative(root, join(dist, '_headers'))}, ${relative(root, vercelPath)}`,
+  return (
+    `${pages.length} pages, ${count(inline.scripts)} inline scripts, ${count(inline.styles)} inline styles, ` +
+    `${count(inline.styleAttributes)} style attributes hashed; wrote ${relative('.', generatedDir)}/*.conf, ` +
+    `${relative('.', join(dist, '_headers'))}, ${relative('.', vercelPath)}`
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const [distDir = 'dist', outDir] = process.argv.slice(2);
-    const outputs = outDir
-      ? { generatedDir: resolve(outDir), vercelJson: resolve(outDir, 'vercel.json') }
-      : defaultOutputs;
-    writeHeaders(resolve(root, distDir), outputs);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
+export function securityHeaders(): AstroIntegration {
+  let root: string;
+  return {
+    name: 'security-headers',
+    hooks: {
+      'astro:config:done': ({ config: astroConfig }) => {
+        root = fileURLToPath(astroConfig.root);
+      },
+      'astro:build:done': ({ dir, logger }) => {
+        logger.info(writeHeaders(fileURLToPath(dir), outputsUnder(root)));
+      },
+    },
+  };
 }

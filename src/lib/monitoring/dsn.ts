@@ -1,0 +1,38 @@
+/**
+ * The Sentry DSN, parsed in one place with the SDK's own parser: the config check, the monitoring settings, the
+ * Content-Security-Policy's `connect-src` and its violation-report URL all read it through here.
+ */
+import { dsnFromString, type DsnComponents } from '@sentry/core';
+
+export const dsnExpected =
+  'a Sentry DSN with a public key and a numeric project id, like https://key@o0.ingest.sentry.io/0';
+
+/** The DSN's parts, or undefined when the SDK could not send to it (no key, no numeric project, not http(s)). */
+export function parseDsn(dsn: string): DsnComponents | undefined {
+  // The SDK's parser logs what it cannot read; a pattern check first keeps that noise out of the build.
+  if (!/^https?:\/\/[^@/]+@[^/]+\/(?:.+\/)?\d+$/.test(dsn.trim())) return undefined;
+  const parts = dsnFromString(dsn.trim());
+  return parts && /^https?$/.test(parts.protocol) && /^\d+$/.test(parts.projectId) ? parts : undefined;
+}
+
+/** Parses the DSN or throws, naming the field, the value and the expected form. */
+export function requireDsn(dsn: string): DsnComponents {
+  const parts = parseDsn(dsn);
+  if (!parts) throw new Error(`sentryDsn (PUBLIC_SENTRY_DSN) is ${JSON.stringify(dsn)}; expected ${dsnExpected}`);
+  return parts;
+}
+
+const originOf = ({ protocol, host, port }: DsnComponents) => `${protocol}://${host}${port ? `:${port}` : ''}`;
+
+/** The origin events are sent to: what `connect-src` must allow, nothing broader. */
+export const ingestOrigin = (dsn: string): string => originOf(requireDsn(dsn));
+
+/**
+ * Sentry's endpoint for CSP violation reports (https://KEY@HOST[/PREFIX]/PROJECT becomes
+ * https://HOST[/PREFIX]/api/PROJECT/security/?sentry_key=KEY), so the owner sees blocked code in their monitoring.
+ */
+export function cspReportUrl(dsn: string): string {
+  const parts = requireDsn(dsn);
+  const prefix = parts.path ? `/${parts.path}` : '';
+  return `${originOf(parts)}${prefix}/api/${parts.projectId}/security/?sentry_key=${parts.publicKey}`;
+}
