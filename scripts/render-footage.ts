@@ -20,6 +20,7 @@ import { build } from 'esbuild';
 import sharp from 'sharp';
 import { chromiumPath } from './ensure-system-deps.mjs';
 import { sceneStillPath, sceneStillSize } from '../src/lib/media.ts';
+import { colors } from '../src/lib/theme.ts';
 import { buildHeroMedia } from './media/pipeline.ts';
 
 /** The loop: 8 s at 24 frames per second; the last frame leads straight back into the first. */
@@ -45,7 +46,7 @@ try {
   });
   writeFileSync(
     join(work, 'index.html'),
-    `<!doctype html><html><head><style>html,body,#scene{margin:0;width:100vw;height:100vh;background:#1c120d}</style></head>` +
+    `<!doctype html><html><head><style>html,body,#scene{margin:0;width:100vw;height:100vh;background:${colors.espresso}}</style></head>` +
       `<body><div id="scene"></div><script type="module" src="/page.js"></script></body></html>`,
   );
   const server = serve(work);

@@ -5,6 +5,7 @@
  */
 import type { SiteConfig } from './config.ts';
 import { routes } from './routes.ts';
+import { colors } from './theme.ts';
 
 export interface HeadTag {
   tag: 'meta' | 'link';
@@ -18,7 +19,7 @@ export interface PageHead {
   path: string;
 }
 
-export const themeColor = '#1c120d';
+export const themeColor = colors.espresso;
 
 /** The social card (1200x630) rendered at build by src/pages/social-card.png.ts. */
 export const socialCard = { path: '/social-card.png', width: 1200, height: 630 } as const;

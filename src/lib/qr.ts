@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { colors } from './theme.ts';
 
 /** A QR code of `text` as an SVG string, drawn at build: no JavaScript on the page. */
 export function qrSvg(text: string): Promise<string> {
@@ -6,6 +7,6 @@ export function qrSvg(text: string): Promise<string> {
     type: 'svg',
     errorCorrectionLevel: 'M',
     margin: 2,
-    color: { dark: '#1c120dff', light: '#fff8f0ff' },
+    color: { dark: `${colors.espresso}ff`, light: `${colors.cream}ff` },
   });
 }

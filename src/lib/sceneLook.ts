@@ -2,9 +2,10 @@
  * The 3D scene's look, shared by the live scene and the render pipeline (footage and still), so the still and the
  * footage show exactly what the scene shows.
  */
+import { colors } from './theme.ts';
 
 /** The brand's deep espresso: the scene's background and fog, so the table fades into the page. */
-export const backgroundColor = '#1c120d';
+export const backgroundColor = colors.espresso;
 
 /** The slot's view: high enough to see every dish, close enough to read them. */
 export const slotCamera = { position: [0, 2.6, 3.6] as [number, number, number], fov: 38 };

@@ -9,6 +9,7 @@ import satori from 'satori';
 import sharp from 'sharp';
 import type { SiteConfig } from './config.ts';
 import { socialCard } from './head.ts';
+import { colors } from './theme.ts';
 
 const require = createRequire(import.meta.url);
 // satori reads WOFF (not WOFF2); the static Fraunces package ships both.
@@ -30,8 +31,8 @@ export async function renderSocialCard(config: SiteConfig, logoSvg: string): Pro
           alignItems: 'center',
           justifyContent: 'center',
           gap: 28,
-          background: 'radial-gradient(circle at 50% 35%, #4a2a1a 0%, #1c120d 70%)',
-          color: '#fff8f0',
+          background: `radial-gradient(circle at 50% 35%, ${colors.roast} 0%, ${colors.espresso} 70%)`,
+          color: colors.cream,
           fontFamily: 'Fraunces',
         },
         children: [
@@ -44,7 +45,7 @@ export async function renderSocialCard(config: SiteConfig, logoSvg: string): Pro
           {
             type: 'div',
             key: 'tagline',
-            props: { style: { fontSize: 44, color: '#f3e6d8', fontWeight: 400 }, children: config.tagline },
+            props: { style: { fontSize: 44, color: colors.creamDim, fontWeight: 400 }, children: config.tagline },
           },
           {
             type: 'div',
@@ -55,8 +56,8 @@ export async function renderSocialCard(config: SiteConfig, logoSvg: string): Pro
                 fontSize: 30,
                 padding: '12px 36px',
                 borderRadius: 999,
-                background: '#ff6b3d',
-                color: '#1c120d',
+                background: colors.tomato,
+                color: colors.espresso,
               },
               children: 'Download on the App Store',
             },
