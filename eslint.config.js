@@ -7,6 +7,45 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 
+/**
+ * Where code runs, by file name (README, "Where things are"): `*.node.ts` only in Node at build time, `*.client.ts`
+ * only in the browser, anything else under src/ in both (it is bundled for the browser and also run at build).
+ */
+const nodeOnly = {
+  group: ['node:*', '**/*.node.ts', 'sharp', 'satori', 'png-to-ico'],
+  message:
+    'Node-only code: import it from a *.node.ts module, an integration, a page endpoint or an .astro file, never from code that reaches the browser.',
+};
+const browserOnly = {
+  group: ['**/*.client.ts'],
+  message: 'Browser-only code: import it from components or other *.client.ts modules, never from build-time code.',
+};
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+export const runtimeRules = [
+  // Browser code: components and *.client.ts modules.
+  { files: ['src/**/*.tsx', 'src/**/*.client.ts'], rules: restrict(nodeOnly) },
+  // Shared modules run in both places, so they may use neither side's code.
+  {
+    files: ['src/lib/**/*.ts', 'src/components/**/*.ts'],
+    ignores: ['src/**/*.node.ts', 'src/**/*.client.ts', '**/*.astro/**'],
+    rules: restrict(nodeOnly, browserOnly),
+  },
+  // Build-time code: Node modules, build hooks, page endpoints, scripts, config files. An .astro file's <script> is
+  // browser code (linted as a virtual file below the .astro path), so it is left out.
+  {
+    files: [
+      'src/**/*.node.ts',
+      'src/integrations/**/*.ts',
+      'src/pages/**/*.ts',
+      'src/content.config.ts',
+      'scripts/**/*.{ts,tsx,mjs}',
+      '*.config.ts',
+    ],
+    ignores: ['src/**/*.client.ts', '**/*.astro/**'],
+    rules: restrict(browserOnly),
+  },
+];
+
 export default defineConfig(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'reports/', 'test-results/', 'public/', 'deploy/.run/'] },
   js.configs.recommended,
@@ -24,4 +63,5 @@ export default defineConfig(
   },
   { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   { files: ['**/*.tsx'], ...reactHooks.configs.flat['recommended-latest'] },
+  ...runtimeRules,
 );

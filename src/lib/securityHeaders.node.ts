@@ -78,7 +78,8 @@ export function contentSecurityPolicy({ config, inline, modelsEmbedImages = fals
       ["'self'", ...monitoringConnectSrc(config), ...publicDecoder, ...(modelsEmbedImages ? ['blob:'] : [])],
     ],
     // blob: is needed: three's DRACOLoader starts its decoder worker from a Blob URL of its own code
-    // (DRACOLoader.js, `URL.createObjectURL(new Blob([body]))`), and so does Sentry Replay's compression worker.
+    // (DRACOLoader.js, `URL.createObjectURL(new Blob([body]))`). Sentry Replay's compression worker is a file of
+    // this site (src/lib/monitoring/replay.client.ts), which 'self' covers.
     ['worker-src', ["'self'", 'blob:']],
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],

@@ -1,20 +1,10 @@
 /**
  * The monitoring loader, the only monitoring code a page runs before its load event: it waits for the load event
- * and then for an idle moment, and only then fetches the SDK (a separate chunk of our own bundle).
+ * and then for an idle moment (at most 3 s, so errors of a busy page are still reported), and only then fetches the
+ * SDK (a separate chunk of our own bundle).
  */
-function afterLoad(run: () => void) {
-  if (document.readyState === 'complete') run();
-  else addEventListener('load', run, { once: true });
-}
+import { afterLoadWhenIdle } from '../idle.client.ts';
 
-// Safari has no requestIdleCallback: a timeout after load is the next best moment.
-function whenIdle(run: () => void) {
-  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 });
-  else setTimeout(run, 200);
-}
-
-afterLoad(() =>
-  whenIdle(() => {
-    void import('./sdk.client.ts').then(({ startMonitoring }) => startMonitoring());
-  }),
-);
+afterLoadWhenIdle(() => {
+  void import('./sdk.client.ts').then(({ startMonitoring }) => startMonitoring());
+}, 3000);
