@@ -10,14 +10,15 @@
  * frames to a temporary folder.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import sharp from 'sharp';
+import sirv from 'sirv';
 import { chromiumPath } from './ensure-system-deps.mjs';
 import { sceneStillPath, sceneStillSize } from '../src/lib/media.ts';
 import { colors } from '../src/lib/theme.ts';
@@ -109,29 +110,13 @@ async function writeStill(png: Buffer) {
   console.log(`Wrote public${sceneStillPath('avif')} and public${sceneStillPath('webp')}.`);
 }
 
-/** Serves the bundled page from `dir` and everything else (model, decoder) from public/. */
+/** Serves the bundled page from `dir` and everything else (model, decoder) from public/, with sirv's content types. */
 function serve(dir: string) {
-  const types: Record<string, string> = {
-    '.html': 'text/html',
-    '.js': 'text/javascript',
-    '.wasm': 'application/wasm',
-    '.glb': 'model/gltf-binary',
-  };
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
-      /^(\.\.[/\\])+/,
-      '',
-    );
-    const file =
-      path === '/' ? join(dir, 'index.html') : path === '/page.js' ? join(dir, 'page.js') : join(root, 'public', path);
-    try {
-      const body = readFileSync(file);
-      response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
+  const page = sirv(dir);
+  const assets = sirv(join(root, 'public'));
+  const server = createServer((request, response) =>
+    page(request, response, () => assets(request, response, () => void response.writeHead(404).end())),
+  );
   server.listen(port, '127.0.0.1');
   return server;
 }

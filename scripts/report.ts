@@ -42,7 +42,7 @@ export async function runGates(distDir: string, baseUrl: string, only: Gate[]): 
     bytes: () => bytesGate(baseUrl, paths, distDir),
     axe: () => axeGate(baseUrl, paths),
     html: () => htmlGate(distDir),
-    links: () => linksGate(distDir, config.siteUrl),
+    links: () => linksGate(baseUrl, config.siteUrl),
     audit: () => auditGate(),
   };
   for (const gate of only) {

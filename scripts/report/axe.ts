@@ -4,6 +4,7 @@ import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../ensure-system-deps.mjs';
 import type { GateResult } from './types.ts';
 
+/** The axe-core rule tags of WCAG 2.2 level AA: the report and the end-to-end tests check the same rules. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 export async function axeGate(baseUrl: string, paths: string[], widths = [375, 1280]): Promise<GateResult> {

@@ -61,20 +61,22 @@ test('axe and the HTML check fail on an image without alt text', async () => {
   }
 });
 
-test('the link check fails on a broken internal link and on a missing anchor', async () => {
+test('the link check fails on a broken internal link, a missing anchor and a plain-http link', async () => {
   const dir = await brokenSite((html) =>
     html.replace(
       '<main id="main"',
-      '<a href="/no-such-page">x</a><a href="/privacy#no-such-section">y</a><main id="main"',
+      '<a href="/no-such-page">x</a><a href="/privacy#no-such-section">y</a>' +
+        '<a href="http://insecure.example/">z</a><main id="main"',
     ),
   );
+  const server = await serveStatic(dir);
   try {
-    const links = await linksGate(dir, config.siteUrl);
-    expect(links.failures).toContain('links index.html: /no-such-page does not resolve to a built file');
-    expect(links.failures).toContain(
-      'links index.html: /privacy#no-such-section points at a missing anchor #no-such-section',
-    );
+    const failures = (await linksGate(server.url, config.siteUrl)).failures.join('\n');
+    expect(failures).toMatch(/links \/: \/no-such-page is broken \(HTTP 404\)/);
+    expect(failures).toMatch(/links \/: \/privacy#no-such-section is broken .*no-such-section/);
+    expect(failures).toContain('links: external link is not https: http://insecure.example/');
   } finally {
+    await server.close();
     await rm(dir, { recursive: true });
   }
 });
@@ -95,9 +97,11 @@ test('Lighthouse fails the mobile LCP when the hero still fills the screen again
   }
 });
 
-test('the gates pass on the site as built', async () => {
-  const links = await linksGate('dist', config.siteUrl);
+test('the gates pass on the site as built', async ({ baseURL }) => {
+  const links = await linksGate(baseURL!, config.siteUrl);
   expect(links.failures).toEqual([]);
+  // Every page is reached from the home page, the legal pages through their links.
+  expect(links.rows.map((row) => row.page)).toEqual(expect.arrayContaining(['/', '/privacy', '/terms']));
   const html = await htmlGate('dist');
   expect(html.failures).toEqual([]);
 });
