@@ -277,7 +277,8 @@ export const requiredClauses: Record<LegalPageKind, RequiredClause[]> = {
       within: 'how-we-use-information',
       phrases: ['recommend', 'account', 'text message', 'errors', 'fraud'],
     },
-    { key: 'privacy.do-not-track', name: 'Do Not Track', within: 'do-not-track', phrases: ['Do Not Track'] },
+    // In exact case: "we do not track you" is no Do Not Track answer.
+    { key: 'privacy.do-not-track', name: 'Do Not Track', within: 'do-not-track', keywords: ['Do Not Track'] },
     {
       key: 'privacy.ownership',
       name: 'users keep ownership and grant a licence',
