@@ -152,6 +152,8 @@ for (const legal of pages) {
 
     for (const width of [375, 1280]) {
       test(`has no axe violations and reads comfortably at ${width} px`, async ({ page }, testInfo) => {
+        // axe over the whole policy and a full-page screenshot of it take over 30 s on a busy two-core machine.
+        test.slow();
         await page.setViewportSize({ width, height: 900 });
         await page.goto(legal.path);
         const results = await new AxeBuilder({ page })
