@@ -19,6 +19,20 @@ export default {
   tiktokUrl: example('https://www.tiktok.com/@example'),
   /** Named in the legal pages as the party the visitor agrees with. */
   legalEntity: example('Tablemates Example, Inc.'),
+  /** The company's postal address: the privacy policy names it as the controller's for EU and UK users. */
+  legalAddress: example('100 Example Street, San Francisco, CA 94105, United States'),
+  /**
+   * The providers the privacy policy names as receiving user data: the AI that makes recommendations and the places
+   * data service. Write the ones your app really uses (if it sends user data to no AI provider, change the privacy
+   * policy's "Service providers" list instead).
+   */
+  aiProvider: example('OpenAI'),
+  placesProvider: example('Google Maps Platform'),
+  /**
+   * A screenshot of the app's sign-up screen with the SMS consent wording, e.g. '/images/sms-consent.png' (a file in
+   * public/). Shown under that wording on the terms page; `npm run check:release` lists it while it is empty.
+   */
+  smsConsentScreenshot: '',
 
   /** Sentry DSN; empty keeps monitoring off (no script, no request). */
   sentryDsn: example(''),
@@ -34,4 +48,6 @@ export default {
   // Business constants of the specification (section 9), quoted by the legal pages.
   otpCodesPerHour: 6,
   accountDeletionDays: 30,
+  /** How long your monitoring project keeps events and replays (Sentry's data retention); the policy quotes it. */
+  monitoringRetentionDays: example(90),
 };

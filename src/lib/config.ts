@@ -57,6 +57,28 @@ export const configSchema = z.object({
   instagramUrl: httpsUrl('https://www.instagram.com/tablemates', 'instagram.com'),
   tiktokUrl: httpsUrl('https://www.tiktok.com/@tablemates', 'tiktok.com'),
   legalEntity: z.string().trim().min(1, 'the legal name of the company behind the app'),
+  /** The controller's postal address, which the privacy policy gives EU and UK users (GDPR Art. 13(1)(a)). */
+  legalAddress: z
+    .string()
+    .trim()
+    .min(1, 'the postal address of the company, like "1 Main St, Springfield, IL 62701, USA"'),
+  /**
+   * The third parties that receive user data to make recommendations and find places. Apple (5.1.2(i)) wants a
+   * third-party AI named, so the privacy policy names both.
+   */
+  aiProvider: z.string().trim().min(1, 'the name of the AI provider that receives user data, like "OpenAI"'),
+  placesProvider: z.string().trim().min(1, 'the name of the places-data provider, like "Google Maps Platform"'),
+  /**
+   * A screenshot of the app's sign-up screen showing the SMS consent wording, shown under that wording on the terms
+   * page (SMS reviewers ask to see it). A path under public/; empty shows none. The build checks the file exists.
+   */
+  smsConsentScreenshot: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:|\/(?!.*\.\.)[\w./-]+\.(?:png|jpe?g|webp|avif))$/i,
+      'empty, or the path of an image under public/, like /images/sms-consent.png',
+    ),
   /** Empty turns monitoring off: no monitoring code is downloaded and no request is made. */
   sentryDsn: z
     .string()
@@ -75,6 +97,11 @@ export const configSchema = z.object({
     .int('a whole number of codes')
     .positive('a positive number of codes'),
   accountDeletionDays: z
+    .number('a whole number of days')
+    .int('a whole number of days')
+    .positive('a positive number of days'),
+  /** How long the monitoring provider keeps error reports, traces and replays; the privacy policy quotes it. */
+  monitoringRetentionDays: z
     .number('a whole number of days')
     .int('a whole number of days')
     .positive('a positive number of days'),

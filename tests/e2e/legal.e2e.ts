@@ -3,7 +3,8 @@ import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config.ts';
-import { legalSections } from '../../src/lib/legal/rules.ts';
+import { legalSections, revocationKeywords } from '../../src/lib/legal/clauses.ts';
+import { siteHostOf } from '../../src/lib/legal/tokens.ts';
 import { readLegalSource } from '../../src/lib/legal/loader.node.ts';
 import { legalPages } from '../../src/lib/legal/pages.ts';
 import { routes } from '../../src/lib/routes.ts';
@@ -112,6 +113,7 @@ for (const legal of pages) {
       }
     });
 
+    // This suite's build has no monitoring DSN; with one, the pages also carry the monitoring loader (monitoring.e2e.ts).
     test('requests no JavaScript and reads the same with JavaScript disabled', async ({ browser }) => {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
@@ -150,6 +152,8 @@ for (const legal of pages) {
 
     for (const width of [375, 1280]) {
       test(`has no axe violations and reads comfortably at ${width} px`, async ({ page }, testInfo) => {
+        // axe over the whole policy and a full-page screenshot of it take over 30 s on a busy two-core machine.
+        test.slow();
         await page.setViewportSize({ width, height: 900 });
         await page.goto(legal.path);
         const results = await new AxeBuilder({ page })
@@ -218,7 +222,85 @@ test.describe('the SMS terms', () => {
   });
 });
 
+test.describe('the SMS terms, as an SMS reviewer checks them', () => {
+  test('quote the sign-up screen\'s consent wording, word for word, under "How you opt in"', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${routes.terms}#consent-wording`);
+    const quotation = page.locator('#how-you-opt-in ~ blockquote#consent-wording');
+    await expect(quotation).toBeInViewport();
+    await expect(quotation).toContainText(`${config.productName} account verification.`);
+    await expect(quotation).toContainText('one-time sign-up, sign-in and verification codes');
+    await expect(quotation).toContainText('Message and data rates may apply. Reply STOP to opt out, HELP for help.');
+    await expect(quotation.getByRole('link', { name: 'SMS Terms' })).toHaveAttribute('href', routes.terms);
+    await expect(quotation.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', routes.privacy);
+    // Set apart from the terms' own text, as a quotation.
+    expect(await quotation.evaluate((element) => getComputedStyle(element).borderLeftStyle)).toBe('solid');
+    await testInfo.attach('consent-wording-375.png', { body: await quotation.screenshot(), contentType: 'image/png' });
+  });
+
+  test('show two sample messages with the brand and a code, one ending in the domain-bound line', async ({ page }) => {
+    await page.goto(routes.terms);
+    const samples = page.locator('#sample-messages ~ ol blockquote');
+    await expect(samples).toHaveCount(2);
+    for (const sample of await samples.all()) {
+      await expect(sample).toContainText(config.productName);
+      await expect(sample).toContainText(/\b\d{6}\b/);
+    }
+    await expect(samples.first()).toContainText('Reply STOP to opt out.');
+    const lines = (await samples.last().innerText()).trim().split('\n');
+    const code = /\b(\d{6})\b/.exec(lines[0]!)![1];
+    expect(lines.at(-1)).toBe(`@${siteHostOf(config.siteUrl)} #${code}`);
+  });
+
+  test('name every opt-out word and opt back in only with START or UNSTOP', async ({ page }) => {
+    await page.goto(routes.terms);
+    const stop = page.locator('#stop + p');
+    for (const word of revocationKeywords) await expect(stop).toContainText(word);
+    await expect(page.locator('#opt-back-in + p')).toContainText('reply START or UNSTOP');
+    await expect(page.locator('.legal-body')).not.toContainText(/alert/i);
+  });
+});
+
 test.describe('the privacy policy', () => {
+  test('tells a user their choices and rights, in the US and in the EU and UK', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${routes.privacy}#us-state-rights`);
+    await expect(page.getByRole('heading', { name: 'Your rights in US states' })).toBeInViewport();
+    const usRights = page.locator('#us-state-rights + p + ul');
+    for (const right of ['Know and access', 'Correct', 'Delete', 'Opt out of sale or sharing', 'Non-discrimination']) {
+      await expect(usRights.getByText(right, { exact: false }).first()).toBeVisible();
+    }
+    await expect(page.locator('#global-privacy-control + p')).toContainText('turns session replay off');
+    const eu = page.locator('#eu-uk-rights ~ p', { hasText: 'Controller:' });
+    await expect(eu).toContainText(config.legalEntity);
+    await expect(eu).toContainText(config.legalAddress);
+    await expect(page.locator('#eu-uk-rights ~ p', { hasText: 'supervisory authority' })).toBeVisible();
+    const rights = await page.evaluate(() => {
+      const from = document.getElementById('your-choices')!.getBoundingClientRect();
+      const to = document.getElementById('policy-updates')!.getBoundingClientRect();
+      return { y: from.top + window.scrollY, height: to.top - from.top };
+    });
+    await testInfo.attach('rights-375.png', {
+      body: await page.screenshot({
+        fullPage: true,
+        clip: { x: 0, y: rights.y - 8, width: 375, height: rights.height },
+      }),
+      contentType: 'image/png',
+    });
+  });
+
+  test('says what the website stores and records, and for how long', async ({ page }) => {
+    await page.goto(`${routes.privacy}#this-website`);
+    const website = page.locator('#this-website + p');
+    await expect(website).toContainText('This website sets no cookies.');
+    await expect(website).toContainText('every visit in which an error occurs');
+    await expect(website).toContainText('sessionStorage');
+    await expect(website).toContainText(`kept for ${config.monitoringRetentionDays} days`);
+    await expect(page.locator('.legal-body')).not.toContainText('By using the Service you agree');
+  });
+
   test('states the deletion period and links the account-deletion section', async ({ page }) => {
     await page.goto(`${routes.privacy}#delete-account`);
     await expect(page.getByRole('heading', { name: 'Delete your account' })).toBeInViewport();

@@ -6,14 +6,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config.ts';
 import { monitoringConnectSrc } from '../../src/lib/monitoring/settings.ts';
 import { release } from '../../src/lib/monitoring/release.node.ts';
+import { port } from '../../playwright.config.ts';
 import { startIngest, type Ingest } from './support/ingest.ts';
 
 /**
  * Monitoring end to end. The suite's own build (`dist/`, no DSN) shows monitoring off; a second build with
- * PUBLIC_SENTRY_DSN pointing at a fake ingest server on 127.0.0.1 shows it on. Fixed ports of this suite's range.
+ * PUBLIC_SENTRY_DSN pointing at a fake ingest server on 127.0.0.1 shows it on. Its ports follow the suite's own
+ * (E2E_PORT + 100 and + 101), so suites run side by side on one machine with different E2E_PORTs never collide.
  */
-const ingestPort = 4357;
-const monitoredPort = 4358;
+const ingestPort = port + 100;
+const monitoredPort = port + 101;
 const monitoredOutDir = 'reports/monitoring-build';
 const monitored = `http://127.0.0.1:${monitoredPort}`;
 const budget = 75 * 1024;
@@ -214,6 +216,64 @@ test('loads replay and its worker from our own origin and records no visible tex
   expect(recorded).not.toContain('Download on App Store');
 });
 
+type ErrorEvent = SentryEvent & {
+  contexts?: { replay?: { replay_id?: string }; trace?: { trace_id?: string } };
+  tags?: Record<string, unknown>;
+};
+/** The replay an error event points at (the SDK links a buffered replay to the error that sends it). */
+const replayIdOf = (event: ErrorEvent | undefined) =>
+  event?.contexts?.replay?.replay_id ?? (event?.tags?.replayId as string | undefined);
+const replayIds = () => (ingest.items('replay_event') as { replay_id?: string }[]).map((item) => item.replay_id);
+const pageloads = () =>
+  (ingest.items('span') as StreamedSpans[])
+    .flatMap((container) => container.items ?? [])
+    .filter((span) => span.is_segment && span.attributes?.['sentry.op']?.value === 'pageload').length;
+
+async function throwIn(page: Page, message: string) {
+  await page.evaluate((text) => {
+    setTimeout(() => {
+      throw new Error(text);
+    });
+  }, message);
+}
+
+test('sends the replay of an error visit, and none at all when the browser sends Global Privacy Control', async ({
+  browser,
+}) => {
+  // Without the signal: the error names its replay, and that replay reaches the ingest server.
+  const withoutSignal = await browser.newPage();
+  await openMonitored(withoutSignal);
+  await throwIn(withoutSignal, 'Boom without GPC');
+  await expect.poll(() => eventWith('Boom without GPC'), { timeout: 15_000 }).toBeTruthy();
+  const replayId = replayIdOf(eventWith('Boom without GPC') as ErrorEvent);
+  expect(replayId).toMatch(/^[0-9a-f]{32}$/);
+  await expect.poll(() => replayIds().includes(replayId), { timeout: 15_000 }).toBe(true);
+  await withoutSignal.close();
+
+  // With the signal (navigator.globalPrivacyControl === true, as a browser with GPC on reports it): the error and
+  // the page-load trace are still reported, but no replay is loaded, recorded, linked or sent.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }),
+  );
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const replaysBefore = ingest.items('replay_event').length + ingest.items('replay_recording').length;
+  const pageloadsBefore = pageloads();
+  await page.goto(`${monitored}/`);
+  expect(await page.evaluate(() => (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl)).toBe(true);
+  await expect.poll(() => page.evaluate(() => '__SENTRY__' in window), { timeout: 15_000 }).toBe(true);
+  await throwIn(page, 'Boom with GPC');
+  await expect.poll(() => eventWith('Boom with GPC'), { timeout: 15_000 }).toBeTruthy();
+  await expect.poll(() => pageloads(), { timeout: 15_000 }).toBeGreaterThan(pageloadsBefore);
+  expect(replayIdOf(eventWith('Boom with GPC') as ErrorEvent)).toBeUndefined();
+  expect(requested.filter((path) => /worker-bundler|replay/i.test(path))).toEqual([]);
+  expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+  await context.close();
+  expect(ingest.items('replay_event').length + ingest.items('replay_recording').length).toBe(replaysBefore);
+});
+
 test('without a DSN, pages carry no monitoring and nothing reaches the ingest server', async ({ page }) => {
   const scripts = new Map<string, Promise<string>>();
   page.on('response', (response) => {
@@ -228,7 +288,7 @@ test('without a DSN, pages carry no monitoring and nothing reaches the ingest se
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
     expect(await page.evaluate(() => '__SENTRY__' in window), path).toBe(false);
     await expect(page.locator('#monitoring-settings'), path).toHaveCount(0);
-    // The legal pages ship no JavaScript at all.
+    // Without a DSN the legal pages ship no JavaScript at all (with one, only the monitoring loader).
     if (path !== '/') expect([...scripts.keys()], path).toEqual([]);
   }
   for (const [url, text] of scripts) {

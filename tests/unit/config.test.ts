@@ -48,6 +48,10 @@ describe('site config', () => {
     ['PUBLIC_REPLAYS_SESSION_SAMPLE_RATE', '2', 'replaysSessionSampleRate', 'from 0 to 1'],
     ['PUBLIC_TRACES_SAMPLE_RATE', 'all', 'tracesSampleRate', 'a number from 0 to 1'],
     ['PUBLIC_DRACO_DECODER', 'cdn', 'dracoDecoder', '"self"'],
+    ['PUBLIC_MONITORING_RETENTION_DAYS', '30.5', 'monitoringRetentionDays', 'a whole number of days'],
+    ['PUBLIC_SMS_CONSENT_SCREENSHOT', 'images/shot.png', 'smsConsentScreenshot', 'the path of an image under public/'],
+    ['PUBLIC_SMS_CONSENT_SCREENSHOT', '/../secret.png', 'smsConsentScreenshot', 'the path of an image under public/'],
+    ['PUBLIC_AI_PROVIDER', ' ', 'aiProvider', 'the name of the AI provider'],
   ])('rejects %s=%j, naming the field, the value and the expected form', (variable, value, field, expected) => {
     const message = errorOf({ [variable]: value });
     expect(message).toContain(`${field} (${variable}) is ${JSON.stringify(value)}`);
@@ -78,16 +82,34 @@ describe('the build', () => {
 });
 
 describe('npm run check:release', () => {
+  const consentScreenshotMissing =
+    "smsConsentScreenshot = (empty)  (a screenshot of the app's sign-up screen showing the SMS consent wording, under public/; set it in site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT)";
+
   it('names each field still at its example value and how to set it', () => {
     expect(releaseProblems(siteValues, {})).toEqual([
       'contactEmail = "hello@example.com"  (set it in site.config.ts or PUBLIC_CONTACT_EMAIL)',
       'siteUrl = "https://example.com"  (set it in site.config.ts or PUBLIC_SITE_URL)',
+      consentScreenshotMissing,
     ]);
   });
 
-  it('passes once every example is replaced', () => {
+  it('lists the SMS consent screenshot while it is empty', () => {
+    const ready = { ...siteValues, contactEmail: 'a@forkful.app', siteUrl: 'https://forkful.app' };
+    expect(releaseProblems(ready, {})).toEqual([consentScreenshotMissing]);
+    expect(releaseProblems(ready, { PUBLIC_SMS_CONSENT_SCREENSHOT: '/images/sms-consent.png' })).toEqual([]);
+  });
+
+  it('passes once every example is replaced and the screenshot is set', () => {
     expect(
-      releaseProblems({ ...siteValues, contactEmail: 'a@forkful.app', siteUrl: 'https://forkful.app' }, {}),
+      releaseProblems(
+        {
+          ...siteValues,
+          contactEmail: 'a@forkful.app',
+          siteUrl: 'https://forkful.app',
+          smsConsentScreenshot: '/images/sms-consent.png',
+        },
+        {},
+      ),
     ).toEqual([]);
   });
 });

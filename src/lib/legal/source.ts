@@ -50,8 +50,24 @@ export class LegalSourceError extends Error {
 
 const frontMatterPattern = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
+/** An image of the app's sign-up screen, shown under the consent wording (`#consent-wording`) when configured. */
+export interface ConsentScreenshot {
+  /** The address under the site root, like /images/sms-consent.png. */
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** The id of the block quotation that holds the app's SMS consent wording, word for word (terms.md). */
+export const consentWordingId = 'consent-wording';
+
 /** Parses, validates and renders one legal document; `file` names it in every error. */
-export function parseLegalSource(text: string, file: string, tokens: LegalTokens = legalTokens): LegalSource {
+export function parseLegalSource(
+  text: string,
+  file: string,
+  tokens: LegalTokens = legalTokens,
+  consentScreenshot?: ConsentScreenshot,
+): LegalSource {
   const match = frontMatterPattern.exec(text);
   if (!match) throw new LegalSourceError(`${file}: no front matter; expected the file to start with a --- block`);
   let raw: unknown;
@@ -71,8 +87,31 @@ export function parseLegalSource(text: string, file: string, tokens: LegalTokens
     throw new LegalSourceError(`${file}: invalid front matter:\n${lines.join('\n')}`);
   }
   const body = fillTokens(text.slice(match[0].length), file, tokens, escapeMarkdown);
-  const { html } = markdownToHtml(body, { features: { headingAttributes: true, smartPunctuation: true, gfm: true } });
+  const rendered = markdownToHtml(body, { features: { headingAttributes: true, smartPunctuation: true, gfm: true } });
+  const html = consentScreenshot
+    ? withScreenshot(rendered.html, consentScreenshot, tokens.productName ?? '')
+    : rendered.html;
   return { data: result.data, body, html, headings: headingsOf(html) };
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Puts the screenshot right under the consent quotation, so a reviewer sees the words and the screen that shows them
+ * together. Below the fold on every screen, so it loads lazily; its size is given to keep the layout still.
+ */
+function withScreenshot(html: string, screenshot: ConsentScreenshot, productName: string): string {
+  const start = html.indexOf(`<blockquote id="${consentWordingId}"`);
+  const end = start < 0 ? -1 : html.indexOf('</blockquote>', start);
+  if (end < 0) return html;
+  const alt = `The ${productName} sign-up screen, showing the wording quoted above next to the phone number field`;
+  const figure =
+    `<figure class="consent-screenshot"><img src="${escapeAttribute(screenshot.src)}" alt="${escapeAttribute(alt)}"` +
+    ` width="${screenshot.width}" height="${screenshot.height}" loading="lazy" decoding="async">` +
+    `<figcaption>The sign-up screen of the ${escapeAttribute(productName)} app.</figcaption></figure>`;
+  const after = end + '</blockquote>'.length;
+  return html.slice(0, after) + figure + html.slice(after);
 }
 
 /** Front matter strings may quote config values too (a summary naming the product). */

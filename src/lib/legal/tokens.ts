@@ -10,12 +10,22 @@ import { hashRoutes, routes } from '../routes.ts';
 const hashAddressOf = (path: string) =>
   `${config.siteUrl}/${Object.keys(hashRoutes).find((hash) => hashRoutes[hash] === path) ?? ''}`;
 
+/** `example.com` from `https://example.com`: the domain-bound line of a code message (`@example.com #123456`). */
+export const siteHostOf = (siteUrl: string) => new URL(siteUrl).host;
+
 export const legalTokens = {
   productName: config.productName,
   legalEntity: config.legalEntity,
+  legalAddress: config.legalAddress,
   contactEmail: config.contactEmail,
   otpCodesPerHour: String(config.otpCodesPerHour),
   accountDeletionDays: String(config.accountDeletionDays),
+  monitoringRetentionDays: String(config.monitoringRetentionDays),
+  /** The share of visits whose session is replayed, as a percentage ("10"). */
+  replaySessionPercent: String(Math.round(config.replaysSessionSampleRate * 100)),
+  aiProvider: config.aiProvider,
+  placesProvider: config.placesProvider,
+  siteHost: siteHostOf(config.siteUrl),
   homeUrl: routes.home,
   privacyUrl: routes.privacy,
   termsUrl: routes.terms,

@@ -1,6 +1,7 @@
 /**
  * Starts the Sentry SDK with this build's settings, reports the errors the head's buffer kept while the page was
- * loading, and then loads session replay (another lazy chunk of our own bundle).
+ * loading, and then loads session replay (another lazy chunk of our own bundle), unless the browser sends Global
+ * Privacy Control.
  */
 import { addIntegration, browserTracingIntegration, captureException, init } from '@sentry/browser';
 import { errorBufferGlobal, monitoringOptions, readSettings, settingsElementId } from './settings.ts';
@@ -29,5 +30,13 @@ export function startMonitoring() {
     }
   }
 
+  // Global Privacy Control (honoured as CCPA regulation 11 CCR 7025 asks; the privacy policy promises it): no session
+  // replay at all, neither buffered nor sent on error, and so no session id in sessionStorage. Errors and
+  // performance traces hold no account details or page text, so they are still reported.
+  if (sendsGlobalPrivacyControl()) return;
   void import('./replay.client.ts').then(({ createReplay }) => addIntegration(createReplay()));
+}
+
+function sendsGlobalPrivacyControl(): boolean {
+  return (navigator as Navigator & { globalPrivacyControl?: unknown }).globalPrivacyControl === true;
 }

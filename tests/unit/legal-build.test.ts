@@ -1,0 +1,70 @@
+/**
+ * The real build stops on a broken legal page: one `astro build` of an edited copy of the project (the carriers
+ * sentence removed from the terms' Markdown) must fail, naming the page, the clause and the checklist. This runs a
+ * full build, so it belongs with the integration tests (it will move to tests/integration).
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+let copy: string;
+
+// Everything the build reads; node_modules is linked, not copied. Build output and caches stay behind.
+const projectFiles = ['astro.config.ts', 'package.json', 'tsconfig.json', 'site.config.ts', 'src', 'public', 'scripts'];
+
+beforeAll(async () => {
+  copy = await mkdtemp(join(tmpdir(), 'legal-project-'));
+  for (const entry of projectFiles) await cp(entry, join(copy, entry), { recursive: true });
+  await symlink(join(process.cwd(), 'node_modules'), join(copy, 'node_modules'), 'dir');
+});
+
+afterAll(async () => {
+  if (copy) await rm(copy, { recursive: true, force: true });
+});
+
+/** Builds the copy; resolves with the build's exit code and output. */
+async function build(env: Record<string, string> = {}) {
+  return run('node_modules/.bin/astro', ['build'], {
+    cwd: copy,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      output: `${error.stdout}${error.stderr}`,
+    }),
+  );
+}
+
+describe('astro build of an edited project', () => {
+  it('stops when the terms lose the carriers sentence, naming the page, the clause and the checklist', async () => {
+    const terms = join(copy, 'src/content/legal/terms.md');
+    const text = await readFile(terms, 'utf8');
+    const edited = text.replace('Carriers are not liable for delayed or undelivered messages. ', '');
+    expect(edited).not.toBe(text);
+    await writeFile(terms, edited);
+    try {
+      const { code, output } = await build();
+      expect(code, output).not.toBe(0);
+      expect(output).toContain('The legal pages fail the compliance check');
+      expect(output).toContain('terms page (/terms): carriers not liable: #carriers does not say');
+      expect(output).toContain('docs/legal-checklist.md');
+      expect(output).not.toContain('privacy page (/privacy)');
+    } finally {
+      await writeFile(terms, text);
+    }
+  }, 300_000);
+
+  it('stops when the configured consent screenshot is missing, naming the field and the path', async () => {
+    const { code, output } = await build({ PUBLIC_SMS_CONSENT_SCREENSHOT: '/images/sms-consent.png' });
+    expect(code, output).not.toBe(0);
+    expect(output).toContain(
+      'smsConsentScreenshot (site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT) is "/images/sms-consent.png", but',
+    );
+    expect(output).toContain('public/images/sms-consent.png does not exist');
+  }, 300_000);
+});

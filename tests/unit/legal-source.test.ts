@@ -1,0 +1,116 @@
+/** Reading a legal document: front matter, config tokens, the consent screenshot under the consent wording. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { ConsentScreenshotError, consentScreenshotOf } from '../../src/lib/legal/loader.node.ts';
+import { LegalSourceError, parseLegalSource } from '../../src/lib/legal/source.ts';
+import { fillTokens, LegalTokenError, siteHostOf } from '../../src/lib/legal/tokens.ts';
+
+describe('legal sources', () => {
+  const source = (frontMatter: string, body = '## Hello { #hello }\n\nText.') =>
+    `---\n${frontMatter}\n---\n\n${body}\n`;
+  const valid = 'title: Terms\neffective: 2025-07-12\nlastUpdated: 2025-07-12\nsummary: In short.';
+
+  it('fills config values and keeps them literal Markdown-wise', () => {
+    const parsed = parseLegalSource(
+      source(valid, '## About {{productName}} { #about }\n\nWrite to [{{contactEmail}}](mailto:{{contactEmail}}).'),
+      'test.md',
+      { productName: 'Eat_Now*', contactEmail: 'team@eat.example' },
+    );
+    expect(parsed.html).toContain('About Eat_Now*');
+    expect(parsed.html).not.toContain('<em>');
+    expect(parsed.html).toContain('<a href="mailto:team@eat.example">team@eat.example</a>');
+    expect(parsed.headings).toEqual([{ depth: 2, slug: 'about', text: 'About Eat_Now*' }]);
+  });
+
+  it('rejects an unknown token, naming the file and the token', () => {
+    expect(() => fillTokens('Hello {{productname}}', 'src/content/legal/terms.md', { productName: 'X' })).toThrow(
+      LegalTokenError,
+    );
+    expect(() => fillTokens('Hello {{productname}}', 'src/content/legal/terms.md', { productName: 'X' })).toThrow(
+      'src/content/legal/terms.md: unknown token {{productname}}; expected one of {{productName}}',
+    );
+  });
+
+  it.each([
+    ['effective: 2025-07-12\nlastUpdated: 2025-07-12\nsummary: x', 'title is missing'],
+    [
+      'title: T\neffective: July 12, 2025\nlastUpdated: 2025-07-12\nsummary: x',
+      'effective is "July 12, 2025"; expected a date written YYYY-MM-DD',
+    ],
+    [
+      'title: T\neffective: 2025-07-12\nlastUpdated: 2025-07-01\nsummary: x',
+      'lastUpdated is "2025-07-01"; expected a last-updated date on or after',
+    ],
+    ['title: T\neffective: 2025-07-12\nlastUpdated: 2025-07-12\nsummary: x\nauthor: me', 'author'],
+  ])('rejects bad front matter (%j), naming the file and the field', (frontMatter, message) => {
+    expect(() => parseLegalSource(source(frontMatter), 'src/content/legal/terms.md')).toThrow(LegalSourceError);
+    expect(() => parseLegalSource(source(frontMatter), 'src/content/legal/terms.md')).toThrow(message);
+  });
+});
+
+describe('the domain-bound line of a code message', () => {
+  it('names the site host, port included, never the scheme or a path', () => {
+    expect(siteHostOf('https://forkful.app')).toBe('forkful.app');
+    expect(siteHostOf('https://www.forkful.app:8443')).toBe('www.forkful.app:8443');
+  });
+});
+
+describe('the consent screenshot', () => {
+  const terms = [
+    '---\ntitle: Terms\neffective: 2025-07-12\nlastUpdated: 2025-07-12\nsummary: In short.\n---\n',
+    '## Opt-in { #opt-in }\n\nThe screen says:\n\n<blockquote id="consent-wording">\n\nReply STOP to opt out.\n\n</blockquote>\n\nMore text.\n',
+  ].join('\n');
+
+  it('is shown right under the consent quotation, with its size and a description', () => {
+    const { html } = parseLegalSource(
+      terms,
+      'terms.md',
+      { productName: 'Forkful' },
+      {
+        src: '/images/consent.png',
+        width: 390,
+        height: 844,
+      },
+    );
+    expect(html).toMatch(
+      /<\/blockquote><figure class="consent-screenshot"><img src="\/images\/consent\.png" alt="The Forkful sign-up screen, showing the wording quoted above next to the phone number field" width="390" height="844" loading="lazy" decoding="async"><figcaption>The sign-up screen of the Forkful app\.<\/figcaption><\/figure>\s*<p>More text\.<\/p>/,
+    );
+  });
+
+  it('is left out when none is configured', () => {
+    expect(parseLegalSource(terms, 'terms.md', { productName: 'Forkful' }).html).not.toContain('<figure');
+  });
+
+  it('reads the size of a configured file under public/', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'consent-'));
+    try {
+      await sharp({ create: { width: 39, height: 84, channels: 3, background: '#ffffff' } })
+        .png()
+        .toFile(join(dir, 'shot.png'));
+      expect(await consentScreenshotOf('/shot.png', pathToFileURL(`${dir}/`))).toEqual({
+        src: '/shot.png',
+        width: 39,
+        height: 84,
+      });
+      expect(await consentScreenshotOf('', pathToFileURL(`${dir}/`))).toBeUndefined();
+      await writeFile(join(dir, 'broken.png'), 'not an image');
+      await expect(consentScreenshotOf('/broken.png', pathToFileURL(`${dir}/`))).rejects.toThrow(
+        'smsConsentScreenshot (site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT) is "/broken.png"',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops the build naming the field and the path when the file is missing', async () => {
+    const missing = consentScreenshotOf('/images/sms-consent.png', pathToFileURL('/nonexistent/public/'));
+    await expect(missing).rejects.toThrow(ConsentScreenshotError);
+    await expect(consentScreenshotOf('/images/sms-consent.png', pathToFileURL('/nonexistent/public/'))).rejects.toThrow(
+      'smsConsentScreenshot (site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT) is "/images/sms-consent.png", but /nonexistent/public/images/sms-consent.png does not exist',
+    );
+  });
+});
