@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config.ts';
 import { legalSections, revocationKeywords } from '../../src/lib/legal/clauses.ts';
@@ -8,6 +7,7 @@ import { siteHostOf } from '../../src/lib/legal/tokens.ts';
 import { readLegalSource } from '../../src/lib/legal/loader.node.ts';
 import { legalPages } from '../../src/lib/legal/pages.ts';
 import { routes } from '../../src/lib/routes.ts';
+import { expectNoAxeViolations } from './support/page-health.ts';
 
 /** The section and sub-section ids of both pages. They are linked from app listings and SMS registrations, so a
  *  change must be deliberate: update this file in the same commit, and keep a redirect note for old links. */
@@ -156,10 +156,7 @@ for (const legal of pages) {
         test.slow();
         await page.setViewportSize({ width, height: 900 });
         await page.goto(legal.path);
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-          .analyze();
-        expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+        await expectNoAxeViolations(page);
 
         // No sideways scrolling, body text at least 16 px, lines no longer than about 75 characters.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
