@@ -8,8 +8,9 @@
  *                                                                             or `astro preview` where nginx cannot run
  *   node scripts/nginx.mjs site                                               print the server rules for production
  *
- * Importable: startNginx() / stopNginx() (the Observatory test adds TLS on 443 and a redirect on 80). It installs
- * nothing: `node scripts/ensure-system-deps.mjs server` does (the first step of `npm start`).
+ * Importable: startNginx() / stopNginx() (the Observatory test adds HTTPS with HTTP/2 and deploy/tls.conf on 443,
+ * and a redirect on 80). It installs nothing: `node scripts/ensure-system-deps.mjs server` does (the first step of
+ * `npm start`).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -77,9 +78,11 @@ export function writeConfig({ port, root: distDir = join(root, 'dist'), tls }) {
     `  server {\n    listen ${listen};\n${extra}    root ${dist};\n    include ${prefix}/site.conf;\n  }\n`;
   const servers = tls
     ? server(
+        // HTTP/2 over TLS with Mozilla's intermediate settings, as in production (nginx 1.22's form of HTTP/2;
+        // 1.25.1+ writes `listen ... ssl;` and `http2 on;`).
         `127.0.0.1:${tls.port} ssl http2`,
         `    server_name ${tls.serverName};\n    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n` +
-          `    ssl_protocols TLSv1.2 TLSv1.3;\n`,
+          `    include ${deploy}/tls.conf;\n`,
       ) +
       `  server {\n    listen 127.0.0.1:${tls.redirectPort};\n    server_name ${tls.serverName};\n` +
       `    return 301 https://$host$request_uri;\n  }\n`
