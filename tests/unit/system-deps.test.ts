@@ -98,6 +98,40 @@ describe('the system packages step decides', () => {
 });
 
 describe('the system packages step', () => {
+  it('installs what is missing with one update and one install, then prints a line per group', () => {
+    const installed = new Set(['chromium', 'fonts-noto-color-emoji']);
+    const commands: string[][] = [];
+    const lines: string[] = [];
+    const checks = {
+      isPresent: (_group: string, pkg: string) => installed.has(pkg),
+      isProvided: () => false,
+      isRoot: () => true,
+      hasAptGet: () => true,
+    };
+    const run = (command: string[]) => {
+      commands.push(command);
+      if (command.includes('install')) for (const pkg of command.slice(6)) installed.add(pkg);
+    };
+    ensureSystemPackages(['browser', 'media'], { checks, run, log: (line) => lines.push(line) });
+    expect(commands.map((command) => command.slice(3).join(' '))).toEqual(['update -qq', 'install -y -qq ffmpeg']);
+    expect(lines[0]).toBe('system packages: browser present');
+    expect(lines[1]).toBe('system packages: installing ffmpeg from Debian (for media)...');
+    expect(lines[2]).toMatch(/^system packages: apt-get update in \d+\.\d s$/);
+    expect(lines[3]).toMatch(/^system packages: media installed in \d+\.\d s$/);
+    expect(lines).toHaveLength(4);
+
+    // Nothing missing any more: no apt-get at all.
+    ensureSystemPackages(['browser', 'media'], { checks, run, log: () => {} });
+    expect(commands).toHaveLength(2);
+  });
+
+  it('throws when a package is still missing after apt-get', () => {
+    const checks = { isPresent: absent('ffmpeg'), isProvided: () => false, isRoot: () => true, hasAptGet: () => true };
+    expect(() => ensureSystemPackages(['media'], { checks, run: () => {}, log: () => {} })).toThrow(
+      'system packages: media is still missing ffmpeg after `apt-get -o DPkg::Lock::Timeout=600 install -y -qq ffmpeg`.',
+    );
+  });
+
   it('prints one line per group and throws the stop message before installing anything', () => {
     const lines: string[] = [];
     const checks = {
@@ -106,11 +140,14 @@ describe('the system packages step', () => {
       isRoot: () => false,
       hasAptGet: () => true,
     };
-    expect(() => ensureSystemPackages(['browser', 'media'], { checks, log: (line) => lines.push(line) })).toThrow(
+    const run = () => {
+      throw new Error('apt-get must not run');
+    };
+    expect(() => ensureSystemPackages(['browser', 'media'], { checks, run, log: (line) => lines.push(line) })).toThrow(
       SystemDepsError,
     );
     expect(lines).toEqual(['system packages: browser present']);
-    expect(ensureSystemPackages(['browser', 'server'], { checks, log: (line) => lines.push(line) })).toEqual({
+    expect(ensureSystemPackages(['browser', 'server'], { checks, run, log: (line) => lines.push(line) })).toEqual({
       browser: [],
       server: [],
     });
