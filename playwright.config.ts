@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './scripts/ensure-system-deps.mjs';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 
 /**
  * The end-to-end suite drives Debian's Chromium against the production build (`dist/`), served on 127.0.0.1 by the

@@ -8,7 +8,9 @@
  *                                                                             or `astro preview` where nginx cannot run
  *   node scripts/nginx.mjs site                                               print the server rules for production
  *
- * Importable: startNginx() / stopNginx() (the Observatory test adds TLS on 443 and a redirect on 80).
+ * Importable: startNginx() / stopNginx() (the Observatory test adds HTTPS with HTTP/2 and deploy/tls.conf on 443,
+ * and a redirect on 80). It installs nothing: `node scripts/ensure-system-deps.mjs server` does (the first step of
+ * `npm start`).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +18,6 @@ import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensure } from './ensure-system-deps.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const deploy = join(root, 'deploy');
@@ -29,10 +30,21 @@ export function nginxBinary() {
   return [onPath, '/usr/sbin/nginx'].find((path) => path && existsSync(path));
 }
 
-/** Whether nginx and Debian's brotli modules are installed (the ensure-system-deps "nginx" requirement). */
+/** Whether nginx and Debian's brotli modules are installed (the "server" group of scripts/ensure-system-deps.mjs). */
 export function nginxPresent() {
-  return Boolean(nginxBinary()) && existsSync(join(modulesDir, 'ngx_http_brotli_filter_module.so'));
+  return (
+    Boolean(nginxBinary()) &&
+    ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so'].every((file) =>
+      existsSync(join(modulesDir, file)),
+    )
+  );
 }
+
+/** What to do when nginx is not here: this script installs nothing; the first step of the npm scripts does. */
+export const nginxMissing =
+  'nginx or its brotli modules are not installed: run `node scripts/ensure-system-deps.mjs server` as root (the ' +
+  'first step of `npm start` and `npm test` does), or `sudo apt-get install -y nginx libnginx-mod-http-brotli-filter ' +
+  'libnginx-mod-http-brotli-static`.';
 
 /** Fills `{{name}}` placeholders; an unknown one is a mistake in the template, so it stops with its name. */
 function render(template, values, file) {
@@ -66,9 +78,11 @@ export function writeConfig({ port, root: distDir = join(root, 'dist'), tls }) {
     `  server {\n    listen ${listen};\n${extra}    root ${dist};\n    include ${prefix}/site.conf;\n  }\n`;
   const servers = tls
     ? server(
+        // HTTP/2 over TLS with Mozilla's intermediate settings, as in production (nginx 1.22's form of HTTP/2;
+        // 1.25.1+ writes `listen ... ssl;` and `http2 on;`).
         `127.0.0.1:${tls.port} ssl http2`,
         `    server_name ${tls.serverName};\n    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n` +
-          `    ssl_protocols TLSv1.2 TLSv1.3;\n`,
+          `    include ${deploy}/tls.conf;\n`,
       ) +
       `  server {\n    listen 127.0.0.1:${tls.redirectPort};\n    server_name ${tls.serverName};\n` +
       `    return 301 https://$host$request_uri;\n  }\n`
@@ -87,7 +101,7 @@ function nginxArgs(prefix) {
 }
 
 function binaryOrThrow() {
-  ensure('nginx');
+  if (!nginxPresent()) throw new Error(nginxMissing);
   return nginxBinary();
 }
 
@@ -142,15 +156,11 @@ function isAlive(pid) {
   }
 }
 
-/** Whether nginx is here or could be installed; says why not, and what `serve` does instead, when it cannot. */
+/** Whether nginx is here; says why not, and what `serve` does instead, when it is not. */
 function canRunNginx() {
-  try {
-    ensure('nginx');
-    return true;
-  } catch (error) {
-    console.warn(`${error.message}\nServing with \`astro preview\` instead (without the production headers).`);
-    return false;
-  }
+  if (nginxPresent()) return true;
+  console.warn(`${nginxMissing}\nServing with \`astro preview\` instead (without the production headers).`);
+  return false;
 }
 
 /** Runs nginx in the foreground until this process is told to stop (Playwright's webServer, `npm start`). */

@@ -3,7 +3,7 @@
  * stock footage: the hero footage (a slow, cyclic camera drift around the table, encoded through `npm run media`)
  * and the scene's still (public/images/scene-still.{avif,webp}, the slot's first view).
  *
- *   npm run footage            (needs Chromium and ffmpeg: `node scripts/ensure-system-deps.mjs chromium ffmpeg`)
+ *   npm run footage            (its first step installs Chromium and ffmpeg: `node scripts/ensure-system-deps.mjs browser media`)
  *
  * It bundles scripts/media/footage-page.tsx with esbuild, serves it with public/ on 127.0.0.1, draws each frame in
  * headless Chromium (software WebGL is fine: frames are captured one by one, never in real time) and writes PNG
@@ -19,7 +19,7 @@ import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 import sirv from 'sirv';
-import { chromiumPath } from './ensure-system-deps.mjs';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 import { sceneStillPath, sceneStillSize } from '../src/lib/media.ts';
 import { colors } from '../src/lib/theme.ts';
 import { buildHeroMedia } from './media/pipeline.ts';
@@ -53,7 +53,7 @@ try {
   const server = serve(work);
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: chromiumArgs,
   });
   try {
     const page = await browser.newPage({ viewport: sceneStillSize });

@@ -156,8 +156,8 @@ export function requireFfmpeg() {
   for (const tool of ['ffmpeg', 'ffprobe']) {
     if (spawnSync(tool, ['-version']).status !== 0) {
       throw new MediaError(
-        `${tool} is not installed. Install Debian's ffmpeg package: \`node scripts/ensure-system-deps.mjs ffmpeg\` ` +
-          `(as root) or \`sudo apt-get install ffmpeg\`.`,
+        `${tool} is not installed. Install Debian's ffmpeg package: \`node scripts/ensure-system-deps.mjs media\` ` +
+          `(as root; the first step of \`npm run media\` does) or \`sudo apt-get install -y ffmpeg\`.`,
       );
     }
   }

@@ -1,7 +1,7 @@
 /** axe-core with the WCAG 2.2 AA rule tags, on every page at a phone and a desktop width: zero violations. */
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../ensure-system-deps.mjs';
+import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 import type { GateResult } from './types.ts';
 
 /** The axe-core rule tags of WCAG 2.2 level AA: the report and the end-to-end tests check the same rules. */

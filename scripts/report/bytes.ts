@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { heroVariants, modelMaxBytes, modelPath } from '../../src/lib/media.ts';
-import { chromiumArgs, chromiumPath } from '../ensure-system-deps.mjs';
+import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 import { kb, type GateResult } from './types.ts';
 
 export const budgets = {

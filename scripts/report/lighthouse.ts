@@ -18,7 +18,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { chromiumArgs, chromiumPath } from '../ensure-system-deps.mjs';
+import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 import { kb, type GateResult } from './types.ts';
 
 export const thresholds = {

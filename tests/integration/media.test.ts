@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ensure } from '../../scripts/ensure-system-deps.mjs';
+import { systemPackagesProblem } from '../../scripts/ensure-system-deps.mjs';
 import { heroStillPath, heroVariants, heroVideoSources, stillFormats, type HeroVariant } from '../../src/lib/media.ts';
 
 const node = 'node_modules/.bin/node';
@@ -57,7 +57,11 @@ const expectedFiles = (Object.keys(heroVariants) as HeroVariant[]).flatMap((vari
   ),
 ]);
 
-beforeAll(() => ensure('ffmpeg'));
+// Tests install nothing: without ffmpeg this stops here, naming the command that installs it.
+beforeAll(() => {
+  const problem = systemPackagesProblem('media');
+  if (problem) throw new Error(problem);
+});
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('npm run media', () => {
