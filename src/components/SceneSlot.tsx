@@ -43,7 +43,7 @@ export default function SceneSlot({ decoder = 'self' }: SceneSlotProps) {
 
   const mode = !canAnimate || failed ? 'still' : ready ? 'live' : 'loading';
   return (
-    <figure className={styles.slot} data-scene={mode}>
+    <figure className={styles.slot} data-scene={mode} data-paused={paused || undefined}>
       {mode !== 'live' && <SceneStill />}
       {mode !== 'still' && (
         // Named as the still is, once it shows; the image role keeps the control beside it, not inside it.
