@@ -15,7 +15,8 @@ export default function AppStoreQr({ svg, productName }: Props) {
         className="store-qr-code"
         role="img"
         aria-label={`QR code linking to ${productName} on the App Store`}
-        dangerouslySetInnerHTML={{ __html: svg }}
+        // The wrapper is the one named image; the drawing inside it is hidden, or it reads as a second, unnamed one.
+        dangerouslySetInnerHTML={{ __html: svg.replace('<svg', '<svg aria-hidden="true" focusable="false"') }}
       />
       <figcaption>Scan with your phone</figcaption>
     </figure>

@@ -27,6 +27,8 @@ export interface FoodSceneProps {
   quality?: 'software' | 'hardware';
   /** False stops drawing (the slot is off screen): the slow turn is not worth a battery. */
   active?: boolean;
+  /** The visitor paused the scene (WCAG 2.2.2): a still picture, no turn and no drag, redrawn only when resized. */
+  paused?: boolean;
   /** A fixed shot for the render pipeline: no controls, no turning. `turn` (0..1) moves the footage camera once round its loop. */
   shot?: { kind: 'slot' } | { kind: 'footage'; turn: number };
 }
@@ -37,6 +39,7 @@ export default function FoodScene({
   onError,
   quality = 'hardware',
   active = true,
+  paused = false,
   shot,
 }: FoodSceneProps) {
   const hardware = quality === 'hardware';
@@ -48,8 +51,9 @@ export default function FoodScene({
       // A capped pixel ratio keeps phones fast; the scene is soft and dark, so it loses little.
       dpr={shot || !hardware ? 1 : [1, 2]}
       gl={{ antialias: hardware, powerPreference: 'low-power', preserveDrawingBuffer: Boolean(shot) }}
-      // A shot draws only when it changes; the live scene draws every frame while on screen.
-      frameloop={shot ? 'demand' : active ? 'always' : 'never'}
+      // A shot draws only when it changes, and so does a paused scene; the live scene draws every frame while on
+      // screen.
+      frameloop={!active ? 'never' : shot || paused ? 'demand' : 'always'}
       aria-hidden="true"
     >
       <color attach="background" args={[backgroundColor]} />
@@ -60,8 +64,16 @@ export default function FoodScene({
         <GroupMeal model={model} onReady={onReady} />
       ) : (
         // Drag turns the table a little either way and tips it slightly; it springs back when let go.
-        <PresentationControls global={false} cursor snap polar={[-0.12, 0.25]} azimuth={[-0.6, 0.6]} speed={1.2}>
-          <GroupMeal model={model} onReady={onReady} turning />
+        <PresentationControls
+          enabled={!paused}
+          global={false}
+          cursor
+          snap
+          polar={[-0.12, 0.25]}
+          azimuth={[-0.6, 0.6]}
+          speed={1.2}
+        >
+          <GroupMeal model={model} onReady={onReady} turning={!paused} />
         </PresentationControls>
       )}
     </Canvas>

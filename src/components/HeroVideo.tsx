@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { heroVideoSources } from '../lib/media.ts';
+import MotionToggle from './MotionToggle.tsx';
 import { largeHeroQuery, smallHeroQuery, useHeroVariant } from './useHeroVariant.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 
@@ -16,23 +17,11 @@ const serverSources = (['large', 'small'] as const).flatMap((variant) =>
 );
 
 /**
- * For visitors without JavaScript (rendered inside `<noscript>`): the same video, autoplaying the variant that fits.
- */
-export function NoScriptHeroVideo() {
-  return (
-    <video className="hero-video" autoPlay muted loop playsInline aria-hidden="true" tabIndex={-1}>
-      {serverSources.map(({ src, type, media }) => (
-        <source key={src} src={src} type={type} media={media} />
-      ))}
-    </video>
-  );
-}
-
-/**
  * The hero's background video: the large variant at a window width of 760 px or more, the small one below, switched
  * live on resize; a visible pause/play control (WCAG 2.2.2); no autoplay under reduced motion. It starts once the
  * island hydrates, after the load event: until then the still is what shows, so the still is the page's largest
- * paint and the video's bytes never compete with it.
+ * paint and the video's bytes never compete with it. Without JavaScript the still is all there is: no video plays
+ * that no control could stop, and the control itself appears only once it works, labelled with what it will do.
  */
 export default function HeroVideo() {
   const video = useRef<HTMLVideoElement>(null);
@@ -40,7 +29,8 @@ export default function HeroVideo() {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   /** The visitor's own play/pause choice, which outranks the motion preference. */
   const choice = useRef<boolean>(undefined);
-  const [paused, setPaused] = useState(false);
+  /** Whether the video is paused; unknown (and no control shown) until the island has started or paused it. */
+  const [paused, setPaused] = useState<boolean>();
   const hydrated = variant !== undefined;
 
   const play = (element: HTMLVideoElement) => element.play().catch(() => setPaused(true));
@@ -53,7 +43,7 @@ export default function HeroVideo() {
     if (!element.currentSrc.includes(`hero-${variant}.`) && (shouldPlay || element.currentSrc)) element.load();
     if (shouldPlay) void play(element);
     else element.pause();
-    setPaused(!shouldPlay);
+    setPaused(element.paused);
   }, [variant, reducedMotion]);
 
   const toggle = () => {
@@ -89,16 +79,9 @@ export default function HeroVideo() {
           <source key={src} src={src} type={type} media={media} />
         ))}
       </video>
-      <button
-        type="button"
-        className="hero-video-toggle"
-        aria-label={paused ? 'Play background video' : 'Pause background video'}
-        onClick={toggle}
-      >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          {paused ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}
-        </svg>
-      </button>
+      {paused !== undefined && (
+        <MotionToggle subject="background video" paused={paused} onToggle={toggle} className="hero-video-toggle" />
+      )}
     </>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from 'react';
 import { dracoDecoderPaths, sceneAlt, sceneStillPath, sceneStillSize } from '../lib/media.ts';
 import { webglSupport } from '../lib/webgl.client.ts';
+import MotionToggle from './MotionToggle.tsx';
 import styles from './SceneSlot.module.css';
 import { useMediaQuery } from './useMediaQuery.ts';
 
@@ -33,6 +34,8 @@ export default function SceneSlot({ decoder = 'self' }: SceneSlotProps) {
   const canAnimate = useMediaQuery('(prefers-reduced-motion: reduce)') === false && webglSupport() !== 'none';
   const [failed, setFailed] = useState(false);
   const [ready, setReady] = useState(false);
+  // The visitor's pause (WCAG 2.2.2: it would otherwise turn forever); it holds on and off screen.
+  const [paused, setPaused] = useState(false);
   const onReady = useCallback(() => setReady(true), []);
   const onError = useCallback(() => setFailed(true), []);
   const slot = useRef<HTMLElement>(null);
@@ -40,25 +43,36 @@ export default function SceneSlot({ decoder = 'self' }: SceneSlotProps) {
 
   const mode = !canAnimate || failed ? 'still' : ready ? 'live' : 'loading';
   return (
-    <figure
-      className={styles.slot}
-      data-scene={mode}
-      aria-label={mode === 'live' ? sceneAlt : undefined}
-      role={mode === 'live' ? 'img' : undefined}
-    >
+    <figure className={styles.slot} data-scene={mode} data-paused={paused || undefined}>
       {mode !== 'live' && <SceneStill />}
       {mode !== 'still' && (
-        <StillOnError onError={onError}>
-          <Suspense fallback={null}>
-            <FoodScene
-              decoderPath={dracoDecoderPaths[decoder]}
-              quality={webglSupport() === 'software' ? 'software' : 'hardware'}
-              active={onScreen}
-              onReady={onReady}
-              onError={onError}
-            />
-          </Suspense>
-        </StillOnError>
+        // Named as the still is, once it shows; the image role keeps the control beside it, not inside it.
+        <div
+          className={styles.live}
+          role={mode === 'live' ? 'img' : undefined}
+          aria-label={mode === 'live' ? sceneAlt : undefined}
+        >
+          <StillOnError onError={onError}>
+            <Suspense fallback={null}>
+              <FoodScene
+                decoderPath={dracoDecoderPaths[decoder]}
+                quality={webglSupport() === 'software' ? 'software' : 'hardware'}
+                active={onScreen}
+                paused={paused}
+                onReady={onReady}
+                onError={onError}
+              />
+            </Suspense>
+          </StillOnError>
+        </div>
+      )}
+      {mode === 'live' && (
+        <MotionToggle
+          subject="3D scene"
+          paused={paused}
+          onToggle={() => setPaused((now) => !now)}
+          className={styles.toggle}
+        />
       )}
     </figure>
   );
