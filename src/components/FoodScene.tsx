@@ -1,7 +1,8 @@
 /**
  * The 3D scene: the group meal model on its table, lit warmly from above, slowly turning, draggable within limits.
  * This module is the heavy part (three.js, React Three Fiber, drei): SceneSlot imports it lazily, only when the slot
- * nears the viewport. The render pipeline also draws it with a fixed `shot` for the footage and the still.
+ * nears the viewport. The footage renderer (scripts/media/footage-page.tsx) draws the same setting and model, with
+ * cameras of its own, from the parts exported below.
  */
 import { PresentationControls } from '@react-three/drei';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
@@ -12,9 +13,10 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { modelPath } from '../lib/media.ts';
 import { preloadModel } from '../lib/modelPreload.client.ts';
 
+import { backgroundColor, lights, slotCamera, turnSpeed } from '../lib/sceneLook.ts';
+
 /** Where the model's own relative references (none today) would resolve. */
 const modelDirectory = modelPath.slice(0, modelPath.lastIndexOf('/') + 1);
-import { backgroundColor, footageOrbit, slotCamera, turnSpeed } from '../lib/sceneLook.ts';
 
 export interface FoodSceneProps {
   /** Where the Draco decoder lives: this site's /draco/ or the public versioned host (config.dracoDecoder). */
@@ -29,8 +31,6 @@ export interface FoodSceneProps {
   active?: boolean;
   /** The visitor paused the scene (WCAG 2.2.2): a still picture, no turn and no drag, redrawn only when resized. */
   paused?: boolean;
-  /** A fixed shot for the render pipeline: no controls, no turning. `turn` (0..1) moves the footage camera once round its loop. */
-  shot?: { kind: 'slot' } | { kind: 'footage'; turn: number };
 }
 
 export default function FoodScene({
@@ -40,29 +40,22 @@ export default function FoodScene({
   quality = 'hardware',
   active = true,
   paused = false,
-  shot,
 }: FoodSceneProps) {
   const hardware = quality === 'hardware';
   const model = useModel(decoderPath, onError);
-  const camera = shot?.kind === 'footage' ? { fov: footageOrbit.fov } : slotCamera;
   return (
     <Canvas
-      camera={camera}
+      camera={slotCamera}
       // A capped pixel ratio keeps phones fast; the scene is soft and dark, so it loses little.
-      dpr={shot || !hardware ? 1 : [1, 2]}
-      gl={{ antialias: hardware, powerPreference: 'low-power', preserveDrawingBuffer: Boolean(shot) }}
-      // A shot draws only when it changes, and so does a paused scene; the live scene draws every frame while on
-      // screen.
-      frameloop={!active ? 'never' : shot || paused ? 'demand' : 'always'}
+      dpr={hardware ? [1, 2] : 1}
+      gl={{ antialias: hardware, powerPreference: 'low-power' }}
+      // A paused scene draws only when it changes; the live scene draws every frame while on screen.
+      frameloop={!active ? 'never' : paused ? 'demand' : 'always'}
       aria-hidden="true"
     >
-      <color attach="background" args={[backgroundColor]} />
-      <fog attach="fog" args={[backgroundColor, 3.8, 7.5]} />
-      <WarmLights />
-      {shot?.kind === 'footage' ? <OrbitCamera turn={shot.turn} /> : <LookAtTable />}
-      {!model ? null : shot ? (
-        <GroupMeal model={model} onReady={onReady} />
-      ) : (
+      <SceneSetting />
+      <LookAtTable />
+      {model && (
         // Drag turns the table a little either way and tips it slightly; it springs back when let go.
         <PresentationControls
           enabled={!paused}
@@ -80,14 +73,19 @@ export default function FoodScene({
   );
 }
 
-/** A pool of warm light over the middle of the table and an amber rim from behind: the rest falls off into the dark. */
-function WarmLights() {
+/**
+ * The room: the espresso background and fog the table fades into, a pool of warm light over the middle of the table
+ * and an amber rim from behind.
+ */
+export function SceneSetting() {
   return (
     <>
-      <ambientLight color="#ffd2a6" intensity={0.35} />
-      <hemisphereLight args={['#ffe0b8', '#1c120d', 0.45]} />
-      <spotLight position={[0.4, 4.2, 0.8]} angle={0.62} penumbra={0.85} decay={2} intensity={55} color="#ffc48a" />
-      <directionalLight position={[-2.5, 1.6, -3]} intensity={1.1} color="#ff8a4a" />
+      <color attach="background" args={[backgroundColor]} />
+      <fog attach="fog" args={[backgroundColor, 3.8, 7.5]} />
+      <ambientLight color={lights.ambient} intensity={0.35} />
+      <hemisphereLight args={[lights.sky, backgroundColor, 0.45]} />
+      <spotLight position={[0.4, 4.2, 0.8]} angle={0.62} penumbra={0.85} decay={2} intensity={55} color={lights.spot} />
+      <directionalLight position={[-2.5, 1.6, -3]} intensity={1.1} color={lights.rim} />
     </>
   );
 }
@@ -96,7 +94,7 @@ function WarmLights() {
  * Loads the model outside the canvas, so that a failed load is an ordinary rejected promise handed to `onError`
  * rather than an error thrown inside React Three Fiber's own renderer (which reports it as uncaught).
  */
-function useModel(decoderPath: string, onError?: (error: unknown) => void) {
+export function useModel(decoderPath: string, onError?: (error: unknown) => void) {
   const [model, setModel] = useState<Group>();
   const report = useRef(onError);
   useEffect(() => {
@@ -121,7 +119,16 @@ function useModel(decoderPath: string, onError?: (error: unknown) => void) {
   return model;
 }
 
-function GroupMeal({ model, onReady, turning = false }: { model: Group; onReady?: () => void; turning?: boolean }) {
+/** The model, reported ready once it is on screen; `turning` adds the live scene's slow turn. */
+export function GroupMeal({
+  model,
+  onReady,
+  turning = false,
+}: {
+  model: Group;
+  onReady?: () => void;
+  turning?: boolean;
+}) {
   const group = useRef<Group>(null);
   const invalidate = useThree((state) => state.invalidate);
   const reported = useRef(false);
@@ -150,24 +157,9 @@ function GroupMeal({ model, onReady, turning = false }: { model: Group; onReady?
   );
 }
 
-function LookAtTable() {
+/** Points the camera at the middle of the table. */
+export function LookAtTable() {
   const camera = useThree((state) => state.camera);
   useEffect(() => camera.lookAt(0, 0, 0), [camera]);
-  return null;
-}
-
-function OrbitCamera({ turn }: { turn: number }) {
-  const camera = useThree((state) => state.camera);
-  const invalidate = useThree((state) => state.invalidate);
-  useEffect(() => {
-    const angle = turn * Math.PI * 2;
-    camera.position.set(
-      Math.sin(angle) * footageOrbit.radius,
-      footageOrbit.height,
-      Math.cos(angle) * footageOrbit.radius,
-    );
-    camera.lookAt(...footageOrbit.lookAt);
-    invalidate();
-  }, [camera, invalidate, turn]);
   return null;
 }
