@@ -3,7 +3,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { releaseProblems } from '../../scripts/check-release.ts';
 import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../../src/lib/config.ts';
-import { siteValues } from '../fixtures/siteValues.ts';
+import { example } from '../../src/lib/example.ts';
+import { appIds, siteValues } from '../fixtures/siteValues.ts';
 
 const load = (env: Record<string, string>) => loadConfig(env, siteValues);
 const errorOf = (env: Record<string, string>) => {
@@ -48,10 +49,47 @@ describe('site config', () => {
     ['PUBLIC_REPLAYS_SESSION_SAMPLE_RATE', '2', 'replaysSessionSampleRate', 'from 0 to 1'],
     ['PUBLIC_TRACES_SAMPLE_RATE', 'all', 'tracesSampleRate', 'a number from 0 to 1'],
     ['PUBLIC_DRACO_DECODER', 'cdn', 'dracoDecoder', '"self"'],
+    ['PUBLIC_APPLE_TEAM_ID', 'abcde12345', 'appleTeamId', '10 upper-case letters or digits'],
+    ['PUBLIC_IOS_BUNDLE_ID', 'tablemates', 'iosBundleId', 'reverse-DNS bundle id'],
+    ['PUBLIC_ANDROID_PACKAGE', 'com.example.2fast', 'androidPackage', 'Android package name'],
+    ['PUBLIC_ANDROID_CERT_FINGERPRINTS', '14:6D:E9', 'androidCertFingerprints', '32 colon-separated hex pairs'],
+    ['PUBLIC_APP_LINK_PATHS', 'invite/*', 'appLinkPaths', 'paths starting with /'],
   ])('rejects %s=%j, naming the field, the value and the expected form', (variable, value, field, expected) => {
     const message = errorOf({ [variable]: value });
     expect(message).toContain(`${field} (${variable}) is ${JSON.stringify(value)}`);
     expect(message).toContain(expected);
+  });
+
+  it.each([
+    [
+      { PUBLIC_APPLE_TEAM_ID: 'ABCDE12345' },
+      'appleTeamId (PUBLIC_APPLE_TEAM_ID) is "ABCDE12345" but iosBundleId (site.config.ts) is ""',
+      'the iOS',
+    ],
+    [
+      { PUBLIC_IOS_BUNDLE_ID: 'app.forkful.ios' },
+      'appleTeamId (site.config.ts) is "" but iosBundleId (PUBLIC_IOS_BUNDLE_ID) is "app.forkful.ios"',
+      'the iOS',
+    ],
+    [
+      { PUBLIC_ANDROID_PACKAGE: 'app.forkful.android' },
+      'androidPackage (PUBLIC_ANDROID_PACKAGE) is "app.forkful.android" but androidCertFingerprints (site.config.ts) is []',
+      'the Android',
+    ],
+    [
+      { PUBLIC_ANDROID_CERT_FINGERPRINTS: appIds.androidCertFingerprints[0]! },
+      `androidPackage (site.config.ts) is "" but androidCertFingerprints (PUBLIC_ANDROID_CERT_FINGERPRINTS) is "${appIds.androidCertFingerprints[0]}"`,
+      'the Android',
+    ],
+  ])('rejects half an app id pair (%j), naming both fields and their values', (env, fields, platform) => {
+    const message = errorOf(env);
+    expect(message).toContain(`${fields}; expected both set (${platform} app association) or both empty`);
+  });
+
+  it('takes app link paths and certificate fingerprints as comma-separated lists', () => {
+    const config = load({ PUBLIC_APP_LINK_PATHS: ' /invite/*, /group/? ,', PUBLIC_ANDROID_CERT_FINGERPRINTS: '' });
+    expect(config.appLinkPaths).toEqual(['/invite/*', '/group/?']);
+    expect(config.androidCertFingerprints).toEqual([]);
   });
 
   it('lists the fields still at their example values', () => {
@@ -83,6 +121,25 @@ describe('npm run check:release', () => {
       'contactEmail = "hello@example.com"  (set it in site.config.ts or PUBLIC_CONTACT_EMAIL)',
       'siteUrl = "https://example.com"  (set it in site.config.ts or PUBLIC_SITE_URL)',
     ]);
+  });
+
+  it('says which app ids are unset and what is missing without them', () => {
+    const unset = { ...siteValues, appleTeamId: example(''), iosBundleId: example(''), androidPackage: example('') };
+    const problems = releaseProblems({ ...unset, androidCertFingerprints: example([]) }, {}).slice(2);
+    expect(problems.map((problem) => problem.split(' is unset: ')[0])).toEqual([
+      'appleTeamId',
+      'iosBundleId',
+      'androidPackage',
+      'androidCertFingerprints',
+    ]);
+    expect(problems[0]).toContain('no /.well-known/apple-app-site-association');
+    expect(problems[0]).toContain('PUBLIC_APPLE_TEAM_ID');
+    expect(problems[2]).toContain('no Google Play button');
+    expect(problems[3]).toContain('no /.well-known/assetlinks.json');
+    // Set (by the environment, as at build) or declared absent with a plain '': no longer listed.
+    const iosSet = { PUBLIC_APPLE_TEAM_ID: appIds.appleTeamId, PUBLIC_IOS_BUNDLE_ID: appIds.iosBundleId };
+    const notOnAndroid = { ...unset, androidPackage: '', androidCertFingerprints: [] };
+    expect(releaseProblems(notOnAndroid, iosSet).slice(2)).toEqual([]);
   });
 
   it('passes once every example is replaced', () => {
