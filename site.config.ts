@@ -50,4 +50,19 @@ export default {
   accountDeletionDays: 30,
   /** How long your monitoring project keeps events and replays (Sentry's data retention); the policy quotes it. */
   monitoringRetentionDays: example(90),
+
+  // The app's identities. Each pair publishes a file under /.well-known/ that lets the app open this site's links
+  // and fill in the text-message codes with one tap (README, "App links"). A pair is set together or not at all.
+  // `example('')` means "not filled in yet" (`npm run check:release` lists it); write a plain '' (or []) for a
+  // platform the app is not on.
+  /** Apple Developer Team ID: 10 upper-case letters or digits. */
+  appleTeamId: example(''),
+  /** The iOS app's bundle id, like com.example.tablemates. */
+  iosBundleId: example(''),
+  /** Site paths the iOS app opens instead of the browser, like ['/invite/*']; none: every page stays a web page. */
+  appLinkPaths: [] as string[],
+  /** The Android app's package name, like com.example.tablemates; also adds the Google Play button. */
+  androidPackage: example(''),
+  /** SHA-256 fingerprints of the app's signing certificates (Play Console, App integrity), 32 hex pairs each. */
+  androidCertFingerprints: example([] as string[]),
 };

@@ -1,7 +1,8 @@
 /**
  * `npm run check:release`: lists every config field still at its shipped example value (`example(...)` in
  * site.config.ts), and whatever else a launch still needs, and exits non-zero while any is left, so a launch never
- * ships placeholders.
+ * ships placeholders. The app ids ship unset (`example('')`): each is listed with what its absence costs, until it
+ * is set or written as a plain ''.
  */
 import ownerValues from '../site.config.ts';
 import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../src/lib/config.ts';
@@ -13,6 +14,13 @@ export function releaseProblems(
 ): string[] {
   const config = loadConfig(env, values);
   const problems = fieldsAtExampleValues(config, values).map(({ field, value }) => {
+    const unsetAppId = unsetAppIds[field];
+    if (unsetAppId) {
+      return (
+        `${field} is unset: ${unsetAppId}  (set it in site.config.ts or ${envName(field)}, ` +
+        `or write a plain '' there if the app is not on that platform)`
+      );
+    }
     const shown = value === '' ? '(empty)' : JSON.stringify(value);
     return `${field} = ${shown}  (set it in site.config.ts or ${envName(field)})`;
   });
@@ -25,6 +33,18 @@ export function releaseProblems(
   }
   return problems;
 }
+
+const noAppleFile =
+  'no /.well-known/apple-app-site-association, so iOS offers the app neither the domain-bound sign-in codes nor its links';
+const noAndroidFile = 'no /.well-known/assetlinks.json, so Android does not verify the app for this domain';
+
+/** What each app id, left unset, leaves out of the site. */
+const unsetAppIds: Partial<Record<string, string>> = {
+  appleTeamId: noAppleFile,
+  iosBundleId: noAppleFile,
+  androidPackage: `${noAndroidFile}, and the page offers no Google Play button`,
+  androidCertFingerprints: noAndroidFile,
+};
 
 if (import.meta.main) {
   try {

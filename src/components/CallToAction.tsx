@@ -1,12 +1,13 @@
-import { siApple } from 'simple-icons';
 import AppStoreQr from './AppStoreQr.tsx';
-import BrandIcon from './BrandIcon.tsx';
 import LegalLinks from './LegalLinks.tsx';
 import SocialLinks from './SocialLinks.tsx';
+import StoreButtons from './StoreButtons.tsx';
 
 interface Props {
   productName: string;
   appStoreUrl: string;
+  /** The Google Play listing; absent when the app is not on Android. */
+  googlePlayUrl?: string;
   contactEmail: string;
   instagramUrl: string;
   tiktokUrl: string;
@@ -15,12 +16,13 @@ interface Props {
 }
 
 /**
- * The hero's call to action: the App Store button, the contact line and the social and legal links. Fades in and
+ * The hero's call to action: the store buttons, the contact line and the social and legal links. Fades in and
  * rises 50 px after two seconds (landing.css).
  */
 export default function CallToAction({
   productName,
   appStoreUrl,
+  googlePlayUrl,
   contactEmail,
   instagramUrl,
   tiktokUrl,
@@ -29,10 +31,7 @@ export default function CallToAction({
   return (
     <div className="cta">
       <div className="store">
-        <a className="store-button" href={appStoreUrl} rel="noopener">
-          <BrandIcon icon={siApple} size={26} />
-          <span>Download on App Store</span>
-        </a>
+        <StoreButtons appStoreUrl={appStoreUrl} googlePlayUrl={googlePlayUrl} />
         <AppStoreQr svg={qrSvg} productName={productName} />
       </div>
       <p className="contact-line">

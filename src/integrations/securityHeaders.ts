@@ -2,7 +2,8 @@
  * The last build hook: reads every built page, hashes its inline scripts and styles, and writes the site's headers,
  * all from src/lib/securityHeaders.node.ts, for every place that serves the site, so a plain `astro build` writes
  * complete output:
- *   - deploy/generated/headers.conf and cache-control.conf  (included by deploy/site.conf and deploy/nginx.conf)
+ *   - deploy/generated/headers.conf, cache-control.conf and app-links.conf  (included by deploy/site.conf and
+ *     deploy/nginx.conf)
  *   - dist/_headers  (Netlify and Cloudflare Pages read it from the published directory)
  *   - vercel.json    (Vercel reads it from the project root, never from the output directory)
  * It must run after every hook that edits the HTML (the island-style hoist), so astro.config.ts lists it last.
@@ -15,6 +16,7 @@ import { config } from '../lib/config.ts';
 import {
   headersFile,
   inlineCode,
+  nginxAppLinkLocations,
   nginxCacheMap,
   nginxInclude,
   securityHeaders as headersFor,
@@ -31,6 +33,16 @@ export const outputsUnder = (root: string): Outputs => ({
   generatedDir: join(root, 'deploy/generated'),
   vercelJson: join(root, 'vercel.json'),
 });
+
+/**
+ * HOST_FILES_DIR=<dir> sends the files outside dist/ there instead: a test that builds a variant of the site (other
+ * config, other --outDir) then never overwrites the project's nginx includes or its committed vercel.json, and can
+ * serve the variant with its own (`node scripts/nginx.mjs start --generated <dir>`).
+ */
+export function outputsFor(root: string, env: Record<string, string | undefined> = process.env): Outputs {
+  const dir = env.HOST_FILES_DIR;
+  return dir ? { generatedDir: dir, vercelJson: join(dir, 'vercel.json') } : outputsUnder(root);
+}
 
 function filesUnder(dir: string, extension: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -70,6 +82,7 @@ export function writeHeaders(dist: string, { generatedDir, vercelJson: vercelPat
   mkdirSync(generatedDir, { recursive: true });
   writeFileSync(join(generatedDir, 'headers.conf'), nginxInclude(headers));
   writeFileSync(join(generatedDir, 'cache-control.conf'), nginxCacheMap());
+  writeFileSync(join(generatedDir, 'app-links.conf'), nginxAppLinkLocations());
   writeFileSync(join(dist, '_headers'), headersFile(headers));
   writeFileSync(vercelPath, vercelJson(headers));
   const count = (list: string[]) => new Set(list).size;
@@ -89,7 +102,7 @@ export function securityHeaders(): AstroIntegration {
         root = fileURLToPath(astroConfig.root);
       },
       'astro:build:done': ({ dir, logger }) => {
-        logger.info(writeHeaders(fileURLToPath(dir), outputsUnder(root)));
+        logger.info(writeHeaders(fileURLToPath(dir), outputsFor(root)));
       },
     },
   };

@@ -35,10 +35,47 @@ function parseUrl(value: string): URL | undefined {
 const hostname = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 const email = /^[^\s@<>()"]+@[^\s@<>()"]+\.[^\s@<>()"]+$/;
 
+/** A text field that may stay empty (the feature it feeds is then off), or must match `pattern`. */
+const optional = (pattern: RegExp, expected: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || pattern.test(value), `empty or ${expected}`);
+
+/**
+ * A list, written as an array in site.config.ts or comma-separated in its PUBLIC_* variable; blank items are dropped,
+ * so an empty variable is an empty list.
+ */
+const list = (item: z.ZodType<string>) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : value,
+    z.array(item, 'a list of values (an array, or comma-separated in the environment variable)'),
+  );
+
+/** A SHA-256 certificate fingerprint as the Play Console and `keytool -list` print it. */
+const fingerprint = /^[0-9A-F]{2}(?::[0-9A-F]{2}){31}$/i;
+
+/**
+ * Fields that only mean something together: one set without the other stops the build, naming both, since half an
+ * app association publishes nothing and would silently leave the app unverified.
+ */
+export const fieldPairs = [
+  { fields: ['appleTeamId', 'iosBundleId'], purpose: 'the iOS app association' },
+  { fields: ['androidPackage', 'androidCertFingerprints'], purpose: 'the Android app association' },
+] as const;
+
+const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== '');
+
 /** Sentry's sampling rates are probabilities. */
 const rate = z.number('a number from 0 to 1').min(0, 'a number from 0 to 1').max(1, 'a number from 0 to 1');
 
-export const configSchema = z.object({
+const fieldsSchema = z.object({
   productName: z.string().trim().min(1, 'a non-empty product name, like "Tablemates"'),
   tagline: z.string().trim().min(1, 'a non-empty tagline'),
   contactEmail: z.string().trim().regex(email, 'an email address, like hello@example.com'),
@@ -105,6 +142,43 @@ export const configSchema = z.object({
     .number('a whole number of days')
     .int('a whole number of days')
     .positive('a positive number of days'),
+  // The app's identities (src/lib/appLinks.ts): each pair publishes its platform's file under /.well-known/.
+  /** The Apple Developer Team ID (Membership details), the prefix of the app identifier. */
+  appleTeamId: optional(/^[A-Z0-9]{10}$/, '10 upper-case letters or digits, like ABCDE12345'),
+  iosBundleId: optional(/^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/, 'a reverse-DNS bundle id, like com.example.tablemates'),
+  /**
+   * The site paths the iOS app opens instead of the browser (universal links), in the apple-app-site-association
+   * pattern form (`*` and `?` wildcards). Empty by default: every page stays a web page.
+   */
+  appLinkPaths: list(
+    z
+      .string()
+      .regex(/^\/[^\s,]*$/, 'paths starting with /, like /invite/*')
+      .refine((path) => !path.startsWith('/.well-known/'), 'paths outside /.well-known/, like /invite/*'),
+  ),
+  androidPackage: optional(
+    /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/,
+    'an Android package name, like com.example.tablemates',
+  ),
+  /** The signing certificates' SHA-256 fingerprints (Play Console: App integrity); written upper case. */
+  androidCertFingerprints: list(
+    z
+      .string()
+      .regex(
+        fingerprint,
+        'SHA-256 fingerprints, each 32 colon-separated hex pairs (14:6D:E9:...), as the Play Console shows them',
+      )
+      .transform((value) => value.toUpperCase()),
+  ),
+});
+
+export const configSchema = fieldsSchema.superRefine((config, context) => {
+  for (const { fields, purpose } of fieldPairs) {
+    const [first, second] = fields.map((field) => isSet(config[field]));
+    if (first !== second) {
+      context.addIssue({ code: 'custom', path: [], params: { pair: fields, purpose }, message: '' });
+    }
+  }
 });
 
 export type SiteConfig = z.infer<typeof configSchema>;
@@ -128,7 +202,7 @@ export function loadConfig(env: Env = process.env, values: Record<string, unknow
   );
   /** The raw strings taken from the environment, shown in errors exactly as they were typed. */
   const fromEnv = new Map<string, string>();
-  for (const field of Object.keys(configSchema.shape)) {
+  for (const field of Object.keys(fieldsSchema.shape)) {
     const raw = env[envName(field)];
     if (raw === undefined) continue;
     fromEnv.set(field, raw);
@@ -137,11 +211,20 @@ export function loadConfig(env: Env = process.env, values: Record<string, unknow
   }
   const result = configSchema.safeParse(merged);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => {
-    const field = String(issue.path[0] ?? '(config)');
+  /** `contactEmail (PUBLIC_CONTACT_EMAIL) is "x"`: the field, where its value came from, and the value as typed. */
+  const described = (field: string) => {
     const source = fromEnv.has(field) ? envName(field) : `site.config.ts`;
     const value = JSON.stringify(fromEnv.get(field) ?? merged[field]) ?? 'missing';
-    return `  - ${field} (${source}) is ${value}; expected ${issue.message.replace(/^Invalid input: expected /, '')}`;
+    return `${field} (${source}) is ${value}`;
+  };
+  const lines = result.error.issues.map((issue) => {
+    const pair = issue.code === 'custom' ? (issue.params as { pair?: string[]; purpose?: string }) : undefined;
+    if (pair?.pair) {
+      const [first, second] = pair.pair as [string, string];
+      return `  - ${described(first)} but ${described(second)}; expected both set (${pair.purpose}) or both empty`;
+    }
+    const field = String(issue.path[0] ?? '(config)');
+    return `  - ${described(field)}; expected ${issue.message.replace(/^Invalid input: expected /, '')}`;
   });
   throw new ConfigError(`Invalid site configuration:\n${lines.join('\n')}`);
 }
@@ -159,7 +242,8 @@ export function fieldsAtExampleValues(
   return (Object.keys(values) as ConfigField[])
     .filter((field) => {
       const value = values[field];
-      return value instanceof Example && config[field] === value.value;
+      // Compared as JSON: list fields are parsed into new arrays.
+      return value instanceof Example && JSON.stringify(config[field]) === JSON.stringify(value.value);
     })
     .map((field) => ({ field, value: config[field] }));
 }

@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'ultrahtml';
+import { appleAppSiteAssociationPath, assetLinksPath } from './appLinks.ts';
 import { decodeEntities, elementsOf, rawTextOf } from './html.ts';
 import type { SiteConfig } from './config.ts';
 import { dracoDecoderPaths } from './media.ts';
@@ -148,6 +149,16 @@ export const cacheControl = {
 export const hashedAssetsPath = '/_astro/';
 
 /**
+ * The app-association files (src/lib/appLinks.ts). iOS and Android accept them only as JSON (the Apple one has no
+ * extension, so every host must be told), answered 200 without a redirect; kept an hour, so a new app id or
+ * certificate reaches phones (and Apple's CDN, which fetches on their behalf) the same day.
+ */
+export const appLinkFileHeaders = {
+  paths: [appleAppSiteAssociationPath, assetLinksPath],
+  headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=3600' },
+} as const;
+
+/**
  * A header value as an nginx double-quoted string: `"` and `\\` are escaped; `$` would start a variable and a line
  * break would end the header, so both are refused.
  */
@@ -181,9 +192,23 @@ map $sent_http_content_type $tablemates_cache_by_type {
 }
 map $uri $tablemates_cache_control {
   ~^${hashedAssetsPath} "${cacheControl.hashed}";
+${appLinkFileHeaders.paths.map((path) => `  "${path}" "${appLinkFileHeaders.headers['Cache-Control']}";`).join('\n')}
   default $tablemates_cache_by_type;
 }
 `;
+}
+
+/**
+ * The nginx server-level include for the app-association files: their type, whatever their extension (no charset
+ * parameter, as the other hosts send it). Cache-Control comes from the map above; no `add_header` here, so these
+ * locations keep the server's security headers.
+ */
+export function nginxAppLinkLocations(): string {
+  const blocks = appLinkFileHeaders.paths.map(
+    (path) =>
+      `location = ${path} {\n  types { }\n  default_type ${appLinkFileHeaders.headers['Content-Type']};\n  charset off;\n}`,
+  );
+  return `${generatedNote}\n${blocks.join('\n')}\n`;
 }
 
 /** `_headers` for Netlify and Cloudflare Pages (read from the published directory). */
@@ -193,6 +218,7 @@ export function headersFile(headers: Record<string, string>): string {
   return `${generatedNote}\n${[
     block('/*', headers),
     block(`${hashedAssetsPath}*`, { 'Cache-Control': cacheControl.hashed }),
+    ...appLinkFileHeaders.paths.map((path) => block(path, appLinkFileHeaders.headers)),
   ].join('\n')}\n`;
 }
 
@@ -208,6 +234,7 @@ export function vercelJson(headers: Record<string, string>): string {
     headers: [
       { source: '/(.*)', headers: list(headers) },
       { source: `${hashedAssetsPath}(.*)`, headers: list({ 'Cache-Control': cacheControl.hashed }) },
+      ...appLinkFileHeaders.paths.map((source) => ({ source, headers: list(appLinkFileHeaders.headers) })),
     ],
   };
   return `${JSON.stringify(json, null, 2)}\n`;

@@ -1,4 +1,5 @@
 /** schema.org JSON-LD of the landing page, generated from config so it never disagrees with the page. */
+import { googlePlayUrl } from './appLinks.ts';
 import type { SiteConfig } from './config.ts';
 
 export function organization(config: SiteConfig) {
@@ -14,16 +15,20 @@ export function organization(config: SiteConfig) {
   };
 }
 
+/** The app on iOS, and on Android too when `androidPackage` is set (then each URL is a list: App Store, Google Play). */
 export function mobileApplication(config: SiteConfig) {
+  const listings = config.androidPackage
+    ? { operatingSystem: 'iOS, Android', urls: [config.appStoreUrl, googlePlayUrl(config.androidPackage)] }
+    : { operatingSystem: 'iOS', urls: config.appStoreUrl };
   return {
     '@context': 'https://schema.org',
     '@type': 'MobileApplication',
     name: config.productName,
-    operatingSystem: 'iOS',
+    operatingSystem: listings.operatingSystem,
     applicationCategory: 'LifestyleApplication',
     description: `${config.tagline}.`,
-    installUrl: config.appStoreUrl,
-    downloadUrl: config.appStoreUrl,
+    installUrl: listings.urls,
+    downloadUrl: listings.urls,
     publisher: { '@type': 'Organization', name: config.productName, url: config.siteUrl },
   };
 }

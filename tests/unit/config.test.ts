@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { releaseProblems } from '../../scripts/check-release.ts';
 import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../../src/lib/config.ts';
-import { siteValues } from '../fixtures/siteValues.ts';
+import { example } from '../../src/lib/example.ts';
+import { appIds, siteValues } from '../fixtures/siteValues.ts';
 
 const load = (env: Record<string, string>) => loadConfig(env, siteValues);
 const errorOf = (env: Record<string, string>) => {
@@ -50,10 +51,47 @@ describe('site config', () => {
     ['PUBLIC_SMS_CONSENT_SCREENSHOT', 'images/shot.png', 'smsConsentScreenshot', 'the path of an image under public/'],
     ['PUBLIC_SMS_CONSENT_SCREENSHOT', '/../secret.png', 'smsConsentScreenshot', 'the path of an image under public/'],
     ['PUBLIC_AI_PROVIDER', ' ', 'aiProvider', 'the name of the AI provider'],
+    ['PUBLIC_APPLE_TEAM_ID', 'abcde12345', 'appleTeamId', '10 upper-case letters or digits'],
+    ['PUBLIC_IOS_BUNDLE_ID', 'tablemates', 'iosBundleId', 'reverse-DNS bundle id'],
+    ['PUBLIC_ANDROID_PACKAGE', 'com.example.2fast', 'androidPackage', 'Android package name'],
+    ['PUBLIC_ANDROID_CERT_FINGERPRINTS', '14:6D:E9', 'androidCertFingerprints', '32 colon-separated hex pairs'],
+    ['PUBLIC_APP_LINK_PATHS', 'invite/*', 'appLinkPaths', 'paths starting with /'],
   ])('rejects %s=%j, naming the field, the value and the expected form', (variable, value, field, expected) => {
     const message = errorOf({ [variable]: value });
     expect(message).toContain(`${field} (${variable}) is ${JSON.stringify(value)}`);
     expect(message).toContain(expected);
+  });
+
+  it.each([
+    [
+      { PUBLIC_APPLE_TEAM_ID: 'ABCDE12345' },
+      'appleTeamId (PUBLIC_APPLE_TEAM_ID) is "ABCDE12345" but iosBundleId (site.config.ts) is ""',
+      'the iOS',
+    ],
+    [
+      { PUBLIC_IOS_BUNDLE_ID: 'app.forkful.ios' },
+      'appleTeamId (site.config.ts) is "" but iosBundleId (PUBLIC_IOS_BUNDLE_ID) is "app.forkful.ios"',
+      'the iOS',
+    ],
+    [
+      { PUBLIC_ANDROID_PACKAGE: 'app.forkful.android' },
+      'androidPackage (PUBLIC_ANDROID_PACKAGE) is "app.forkful.android" but androidCertFingerprints (site.config.ts) is []',
+      'the Android',
+    ],
+    [
+      { PUBLIC_ANDROID_CERT_FINGERPRINTS: appIds.androidCertFingerprints[0]! },
+      `androidPackage (site.config.ts) is "" but androidCertFingerprints (PUBLIC_ANDROID_CERT_FINGERPRINTS) is "${appIds.androidCertFingerprints[0]}"`,
+      'the Android',
+    ],
+  ])('rejects half an app id pair (%j), naming both fields and their values', (env, fields, platform) => {
+    const message = errorOf(env);
+    expect(message).toContain(`${fields}; expected both set (${platform} app association) or both empty`);
+  });
+
+  it('takes app link paths and certificate fingerprints as comma-separated lists', () => {
+    const config = load({ PUBLIC_APP_LINK_PATHS: ' /invite/*, /group/? ,', PUBLIC_ANDROID_CERT_FINGERPRINTS: '' });
+    expect(config.appLinkPaths).toEqual(['/invite/*', '/group/?']);
+    expect(config.androidCertFingerprints).toEqual([]);
   });
 
   it('lists the fields still at their example values', () => {
@@ -80,6 +118,26 @@ describe('npm run check:release', () => {
     const ready = { ...siteValues, contactEmail: 'a@forkful.app', siteUrl: 'https://forkful.app' };
     expect(releaseProblems(ready, {})).toEqual([consentScreenshotMissing]);
     expect(releaseProblems(ready, { PUBLIC_SMS_CONSENT_SCREENSHOT: '/images/sms-consent.png' })).toEqual([]);
+  });
+
+  it('says which app ids are unset and what is missing without them', () => {
+    const unset = { ...siteValues, appleTeamId: example(''), iosBundleId: example(''), androidPackage: example('') };
+    // After the two example fields of the fixture, before the consent screenshot.
+    const problems = releaseProblems({ ...unset, androidCertFingerprints: example([]) }, {}).slice(2, -1);
+    expect(problems.map((problem) => problem.split(' is unset: ')[0])).toEqual([
+      'appleTeamId',
+      'iosBundleId',
+      'androidPackage',
+      'androidCertFingerprints',
+    ]);
+    expect(problems[0]).toContain('no /.well-known/apple-app-site-association');
+    expect(problems[0]).toContain('PUBLIC_APPLE_TEAM_ID');
+    expect(problems[2]).toContain('no Google Play button');
+    expect(problems[3]).toContain('no /.well-known/assetlinks.json');
+    // Set (by the environment, as at build) or declared absent with a plain '': no longer listed.
+    const iosSet = { PUBLIC_APPLE_TEAM_ID: appIds.appleTeamId, PUBLIC_IOS_BUNDLE_ID: appIds.iosBundleId };
+    const notOnAndroid = { ...unset, androidPackage: '', androidCertFingerprints: [] };
+    expect(releaseProblems(notOnAndroid, iosSet).slice(2)).toEqual([consentScreenshotMissing]);
   });
 
   it('passes once every example is replaced and the screenshot is set', () => {

@@ -41,3 +41,23 @@ export function parseNginxInclude(text: string): HeaderSets {
   }
   return { '/*': headers };
 }
+
+/**
+ * What nginx sends on the exact-match locations of app-links.conf: the type each sets (`default_type`, with an
+ * emptied `types` map so no extension overrides it) and the Cache-Control the $uri map of cache-control.conf picks
+ * for that path.
+ */
+export function parseNginxLocations(locations: string, cacheMap: string): HeaderSets {
+  const cache = Object.fromEntries(
+    [...cacheMap.matchAll(/^\s+"([^"]+)" "([^"]+)";$/gm)].map((match) => [match[1]!, match[2]!]),
+  );
+  const sets: HeaderSets = {};
+  for (const [, path, body] of locations.matchAll(/^location = (\S+) \{\n([\s\S]*?)\n\}/gm)) {
+    const type = /^\s+default_type (\S+);$/m.exec(body!)?.[1];
+    if (!/^\s+types \{ \}$/m.test(body!) || !/^\s+charset off;$/m.test(body!) || !type) {
+      throw new Error(`app-links.conf: location ${path} does not force its type: ${JSON.stringify(body)}`);
+    }
+    sets[path!] = { 'Content-Type': type, ...(cache[path!] ? { 'Cache-Control': cache[path!]! } : {}) };
+  }
+  return sets;
+}

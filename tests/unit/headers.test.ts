@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
+  appLinkFileHeaders,
   cacheControl,
   contentSecurityPolicy,
   headersFile,
   inlineCode,
+  nginxAppLinkLocations,
+  nginxCacheMap,
   nginxInclude,
   securityHeaders,
   vercelJson,
@@ -14,7 +17,7 @@ import {
 } from '../../src/lib/securityHeaders.node.ts';
 import { config } from '../../src/lib/config.ts';
 import { writeHeaders } from '../../src/integrations/securityHeaders.ts';
-import { parseHeadersFile, parseNginxInclude, parseVercelJson } from './headers-files.ts';
+import { parseHeadersFile, parseNginxInclude, parseNginxLocations, parseVercelJson } from './headers-files.ts';
 
 const page = `<!doctype html><html><head>
 <script>alert(1)</script>
@@ -126,4 +129,39 @@ test('_headers, vercel.json and the nginx configuration carry identical header v
   expect(staticHosts['/_astro/*']).toEqual({ 'Cache-Control': cacheControl.hashed });
   expect(vercel['/_astro/*']).toEqual({ 'Cache-Control': cacheControl.hashed });
   expect(readFileSync(join(out, 'cache-control.conf'), 'utf8')).toContain(`~^/_astro/ "${cacheControl.hashed}";`);
+  // The app-association files: the same type and Cache-Control from the three.
+  const nginxAppLinks = parseNginxLocations(
+    readFileSync(join(out, 'app-links.conf'), 'utf8'),
+    readFileSync(join(out, 'cache-control.conf'), 'utf8'),
+  );
+  for (const path of appLinkFileHeaders.paths) {
+    expect(nginxAppLinks[path]).toEqual(appLinkFileHeaders.headers);
+    expect(staticHosts[path]).toEqual(appLinkFileHeaders.headers);
+    expect(vercel[path]).toEqual(appLinkFileHeaders.headers);
+  }
+});
+
+describe('the app-association files', () => {
+  const headers = securityHeaders(base);
+  const expected = {
+    '/.well-known/apple-app-site-association': {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'public, max-age=3600',
+    },
+    '/.well-known/assetlinks.json': { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=3600' },
+  };
+  const pick = (sets: Record<string, Record<string, string>>) =>
+    Object.fromEntries(appLinkFileHeaders.paths.map((path) => [path, sets[path]]));
+
+  test('are JSON with a short cache for nginx, static hosts and Vercel alike', () => {
+    expect(parseNginxLocations(nginxAppLinkLocations(), nginxCacheMap())).toEqual(expected);
+    expect(pick(parseHeadersFile(headersFile(headers)))).toEqual(expected);
+    expect(pick(parseVercelJson(vercelJson(headers)))).toEqual(expected);
+  });
+
+  test('keep the security headers on every host: nginx adds none of its own there, the others add to /*', () => {
+    expect(nginxAppLinkLocations()).not.toContain('add_header');
+    expect(parseHeadersFile(headersFile(headers))['/*']).toEqual(headers);
+    expect(parseVercelJson(vercelJson(headers))['/*']).toEqual(headers);
+  });
 });
