@@ -29,7 +29,14 @@ let preview: ChildProcess | undefined;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   ingest = await startIngest(ingestPort);
-  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SENTRY_DSN: ingest.dsn };
+  // HOST_FILES_DIR: this variant's nginx includes and vercel.json go beside its build, never over the project's own
+  // (which the suite's nginx and the serving tests read).
+  const env = {
+    ...process.env,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    PUBLIC_SENTRY_DSN: ingest.dsn,
+    HOST_FILES_DIR: `${monitoredOutDir}-host-files`,
+  };
   await run('node_modules/.bin/astro', ['build', '--outDir', monitoredOutDir], env);
   await writeCspPage();
   preview = spawn(

@@ -35,7 +35,8 @@ const markdown = {} as Record<LegalPageKind, string>;
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'legal-build-'));
   await run('node_modules/.bin/astro', ['build', '--outDir', outDir], {
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    // The host files of this build go beside it, not over the project's deploy/generated and vercel.json.
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', HOST_FILES_DIR: `${outDir}-host-files` },
   });
   const pages = await readBuiltLegalPages(pathToFileURL(`${outDir}/`), root);
   built = {
@@ -49,6 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
+  if (outDir) await rm(`${outDir}-host-files`, { recursive: true, force: true });
 });
 
 const bodyStart = '<div class="legal-body">';
