@@ -7,6 +7,7 @@ import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
 import { hoistIslandStyle } from './src/integrations/hoistIslandStyle.ts';
 import { legalCheck } from './src/integrations/legalCheck.ts';
+import { precompressBuild } from './src/integrations/precompress.ts';
 import { securityHeaders } from './src/integrations/securityHeaders.ts';
 
 export default defineConfig({
@@ -25,6 +26,8 @@ export default defineConfig({
     sitemap({ filter: (page) => !page.includes('/404') }),
     // Last: it hashes the inline code of the finished pages for the Content-Security-Policy.
     securityHeaders(),
+    // After the headers: writes .br and .gz copies of the files as they ship (nginx serves them as they are).
+    precompressBuild(),
   ],
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
