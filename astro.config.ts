@@ -7,6 +7,7 @@ import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
 import { hoistIslandStyle } from './src/integrations/hoistIslandStyle.ts';
 import { legalCheck } from './src/integrations/legalCheck.ts';
+import { oneDracoDecoder } from './src/integrations/oneDracoDecoder.ts';
 import { precompressBuild } from './src/integrations/precompress.ts';
 import { securityHeaders } from './src/integrations/securityHeaders.ts';
 
@@ -22,6 +23,8 @@ export default defineConfig({
     hoistIslandStyle(),
     // Fails the build when a legal page misses a clause reviewers check (src/lib/legal/rules.ts).
     legalCheck(),
+    // three.js's Draco decoder copies stay out of _astro/: the one in /draco/ is the one the scene loads.
+    oneDracoDecoder(),
     // The sitemap lists the pages (not the 404 page) at the configured site URL; robots.txt points at it.
     sitemap({ filter: (page) => !page.includes('/404') }),
     // Last: it hashes the inline code of the finished pages for the Content-Security-Policy.
