@@ -27,7 +27,7 @@ export default defineConfig({
     oneDracoDecoder(),
     // The sitemap lists the pages (not the 404 page) at the configured site URL; robots.txt points at it.
     sitemap({ filter: (page) => !page.includes('/404') }),
-    // Last: it hashes the inline code of the finished pages for the Content-Security-Policy.
+    // After every hook that edits the HTML: it hashes the inline code of the finished pages for the CSP.
     securityHeaders(),
     // After the headers: writes .br and .gz copies of the files as they ship (nginx serves them as they are).
     precompressBuild(),
