@@ -25,7 +25,7 @@ export type Kind = (typeof kinds)[number];
 export interface VisitRun {
   bytes: Record<Kind, number>;
   total: number;
-  /** Script and WebAssembly bytes requested once scrolling began: what the 3D scene brings. */
+  /** Script and WebAssembly bytes requested once scrolling began (the hero is quiet by then): what the 3D scene brings. */
   sceneScript: number;
   longestTaskMs: number;
   longTasksMs: number;
@@ -124,6 +124,9 @@ export async function measureVisit(baseUrl: string, options: VisitOptions = {}):
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const bytes = countBytes(cdp);
     await page.goto(baseUrl + path, { waitUntil: 'load' });
+    // The visitor looks at the hero until the page is quiet (the islands that hydrate after load, the video, the
+    // model preload), so that what is requested from the scroll on is what the scene below brings.
+    await page.waitForLoadState('networkidle');
     bytes.startScrolling();
     // A reader's pace: a screen at a time, so everything that waits to be near the viewport gets its turn.
     for (let step = 0; step < 100; step++) {
