@@ -32,12 +32,13 @@ export const groups = {
     },
   },
   server: {
-    for: '`npm start`, the end-to-end tests and the report (the production nginx configuration, TLS for the Observatory test)',
+    for: '`npm start`, the tests and the report (the production nginx configuration, TLS for the Observatory test, wrk for the load test)',
     packages: {
       nginx: () => Boolean(nginxBinary()),
       'libnginx-mod-http-brotli-filter': () => existsSync(`${modulesDir}/ngx_http_brotli_filter_module.so`),
       'libnginx-mod-http-brotli-static': () => existsSync(`${modulesDir}/ngx_http_brotli_static_module.so`),
       openssl: () => runs('openssl', ['version']),
+      wrk: () => existsSync('/usr/bin/wrk'),
     },
   },
   media: {

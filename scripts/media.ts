@@ -26,7 +26,8 @@ try {
   const written = await buildHeroMedia({ source: positionals[0], outDir, crossfade, log: console.log });
   for (const file of written) {
     console.log(
-      `  ${file.path.padEnd(34)} ${kb(file.bytes).padStart(10)}${file.maxBytes ? `  (budget ${kb(file.maxBytes)})` : ''}`,
+      `  ${file.path.padEnd(34)} ${kb(file.bytes).padStart(10)}${file.maxBytes ? `  (budget ${kb(file.maxBytes)})` : ''}` +
+        (file.ssim === undefined ? '' : `  SSIM ${file.ssim.toFixed(4)}`),
     );
   }
   console.log(`Wrote ${written.length} files into ${outDir}.`);

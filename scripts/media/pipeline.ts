@@ -1,7 +1,9 @@
 /**
  * The hero media pipeline: any source clip in, every hero file out (see src/lib/media.ts for names, sizes and
- * budgets). For each variant it encodes a WebM (VP9) and an H.264 MP4 with faststart, both without audio, plus
- * AVIF and WebP stills of the first frame at the widths the page uses. It writes into a temporary folder first and
+ * budgets). For each variant it encodes an AV1 MP4, a WebM (VP9) and an H.264 MP4, all with faststart where the
+ * container has it and without audio, plus AVIF and WebP stills of the first frame at the widths the page uses. It
+ * measures each video's quality against the master clip (SSIM, after the same framing) and refuses an AV1 file that
+ * is not at least as good as the VP9 one and smaller. It writes into a temporary folder first and
  * moves the files into place only when all of them are within budget, so a failed run never leaves a mix.
  *
  * Deterministic: fixed thread counts and bit-exact muxing (no encoder version strings, random segment ids or
@@ -15,8 +17,10 @@ import sharp from 'sharp';
 import {
   heroStillPath,
   heroVariants,
+  av1Levels,
   heroVideoSources,
   stillFormats,
+  type VideoCodec,
   type HeroVariant,
   type StillFormat,
 } from '../../src/lib/media.ts';
@@ -46,6 +50,8 @@ export interface WrittenFile {
   path: string;
   bytes: number;
   maxBytes?: number;
+  /** Videos: structural similarity to the master clip, framed as the variant (1 is identical). */
+  ssim?: number;
 }
 
 export async function buildHeroMedia({
@@ -71,17 +77,35 @@ export async function buildHeroMedia({
       // The budget spread over the loop, with a margin for container overhead and rate-control overshoot.
       const maxKbps = Math.floor(((spec.maxBytes * 8) / loopSeconds / 1000) * 0.8);
       const filter = loopFilter(seconds, crossfade, spec.width, spec.height);
-      for (const { src, type } of heroVideoSources(variant)) {
+      const videos: Partial<Record<VideoCodec, WrittenFile>> = {};
+      for (const { src, codec } of heroVideoSources(variant)) {
         const file = join(work, src);
         mkdirSync(dirname(file), { recursive: true });
-        const codec = type === 'video/webm' ? vp9(maxKbps) : h264(maxKbps);
         log(`Encoding ${src} (${spec.width}x${spec.height}, ${loopSeconds.toFixed(2)} s)...`);
-        ffmpeg(['-i', source, '-filter_complex', filter, '-map', '[out]', '-an', ...codec, ...bitexact, file]);
-        written.push({ path: src, bytes: statSync(file).size, maxBytes: spec.maxBytes });
+        ffmpeg([
+          '-i',
+          source,
+          '-filter_complex',
+          filter,
+          '-map',
+          '[out]',
+          '-an',
+          ...encoders[codec](maxKbps),
+          ...bitexact,
+          file,
+        ]);
+        if (codec === 'av1') checkAv1Level(file, av1Levels[variant]);
+        const ssim = measureSsim(source, filter, file);
+        log(`  ${src}: ${kb(statSync(file).size)}, SSIM ${ssim.toFixed(4)} against the master`);
+        videos[codec] = { path: src, bytes: statSync(file).size, maxBytes: spec.maxBytes, ssim };
+        written.push(videos[codec]);
       }
-      // The stills come from the encoded MP4's first frame: exactly what shows before the video plays.
+      const worse = videos.av1 && videos.vp9 && av1Problem(videos.av1, videos.vp9);
+      if (worse) throw new MediaError(`${worse}; nothing written.`);
+      // The stills come from the encoded H.264 MP4's first frame: exactly what shows before the video plays.
       const firstFrame = join(work, `${variant}-first.png`);
-      ffmpeg(['-i', join(work, heroVideoSources(variant)[1].src), '-frames:v', '1', firstFrame]);
+      const h264File = heroVideoSources(variant).find((video) => video.codec === 'h264')!.src;
+      ffmpeg(['-i', join(work, h264File), '-frames:v', '1', firstFrame]);
       for (const width of spec.stillWidths) {
         for (const format of stillFormats) {
           const path = heroStillPath(variant, width, format);
@@ -141,6 +165,76 @@ const h264 = (maxKbps: number) =>
   ['-c:v', 'libx264', '-preset', 'slow', '-crf', '27', '-maxrate', `${maxKbps}k`, '-bufsize', `${maxKbps * 2}k`]
     .concat(['-profile:v', 'high', '-threads', '1', '-g', String(fps * 4), '-pix_fmt', 'yuv420p'])
     .concat(['-movflags', '+faststart', '-f', 'mp4']);
+
+/**
+ * AV1 (SVT-AV1, Debian's ffmpeg) in the MP4 container, which every AV1 browser plays, Safari included. CRF 52 at
+ * preset 6 keeps this soft, dark footage at a higher SSIM than the VP9 file at a bit over half its bytes (the
+ * pipeline checks both on every run). One logical processor (`lp=1`): the same input gives the same bytes.
+ */
+const av1 = () =>
+  ['-c:v', 'libsvtav1', '-crf', '52', '-preset', '6', '-g', String(fps * 4), '-svtav1-params', 'lp=1'].concat([
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+  ]);
+
+const encoders: Record<VideoCodec, (maxKbps: number) => string[]> = { av1, vp9, h264 };
+
+/**
+ * Why the AV1 file is not worth listing first (undefined when it is): it must look at least as good as the VP9 file
+ * against the master and weigh less.
+ */
+export function av1Problem(av1: WrittenFile, vp9: WrittenFile): string | undefined {
+  if (av1.ssim === undefined || vp9.ssim === undefined) return `${av1.path} or ${vp9.path} has no SSIM measured`;
+  if (av1.ssim >= vp9.ssim && av1.bytes < vp9.bytes) return undefined;
+  return (
+    `${av1.path} (SSIM ${av1.ssim.toFixed(4)}, ${kb(av1.bytes)}) is not at least as good as ${vp9.path} ` +
+    `(SSIM ${vp9.ssim.toFixed(4)}, ${kb(vp9.bytes)}) and smaller: lower the AV1 -crf in scripts/media/pipeline.ts`
+  );
+}
+
+/** The encoded stream's AV1 level must be the one the page's `codecs` string announces (src/lib/media.ts). */
+function checkAv1Level(file: string, expected: string) {
+  const probe = spawnSync(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=level'].concat(['-of', 'csv=p=0', file]),
+    { encoding: 'utf8' },
+  );
+  const level = probe.stdout.trim().padStart(2, '0');
+  if (level !== expected) {
+    throw new MediaError(
+      `${basename(file)} was encoded at AV1 level ${level}; src/lib/media.ts announces ${expected} in its codecs ` +
+        `string (av1Levels): update it to the level of the new size.`,
+    );
+  }
+}
+
+/**
+ * SSIM of an encoded file against the master clip framed by the same filter (trim, scale, crop, loop), averaged
+ * over every frame and plane, as ffmpeg's ssim filter reports it ("All:").
+ */
+export function measureSsim(source: string, filter: string, encoded: string): number {
+  const run = spawnSync(
+    'ffmpeg',
+    ['-nostdin', '-v', 'info', '-i', source, '-i', encoded, '-filter_complex'].concat([
+      `${filter};[1:v]setpts=PTS-STARTPTS,format=yuv420p[enc];[enc][out]ssim`,
+      '-f',
+      'null',
+      '-',
+    ]),
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const all = /SSIM .*All:([\d.]+)/.exec(run.stderr ?? '');
+  if (run.status !== 0 || !all) {
+    throw new MediaError(
+      `ffmpeg could not measure the SSIM of ${basename(encoded)}: ${run.stderr?.trim().slice(-500)}`,
+    );
+  }
+  return Number(all[1]);
+}
 
 /** No timestamps, encoder version strings or random ids in the files: same input, same bytes. */
 const bitexact = ['-fflags', '+bitexact', '-flags:v', '+bitexact', '-map_metadata', '-1', '-map_chapters', '-1'];

@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { heroVariants, modelMaxBytes, modelPath } from '../../src/lib/media.ts';
+import { heroVariants, heroVideoSources, modelMaxBytes, modelPath } from '../../src/lib/media.ts';
 import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 import { kb, type GateResult } from './types.ts';
 
@@ -122,10 +122,7 @@ export async function bytesGate(baseUrl: string, paths: string[], distDir: strin
   // Media files: every encoding of each hero variant, and the model.
   const media = [
     ...(['large', 'small'] as const).flatMap((variant) =>
-      ['webm', 'mp4'].map((ext) => ({
-        file: `/videos/hero-${variant}.${ext}`,
-        budget: heroVariants[variant].maxBytes,
-      })),
+      heroVideoSources(variant).map(({ src }) => ({ file: src, budget: heroVariants[variant].maxBytes })),
     ),
     { file: modelPath, budget: modelMaxBytes },
   ];

@@ -23,10 +23,29 @@ export const heroVariants: Record<HeroVariant, HeroVariantSpec> = {
   small: { width: 720, height: 1280, maxBytes: 0.9 * 1024 * 1024, stillWidths: [360, 540, 720] },
 };
 
-/** Video files, best codec first: WebM (AV1 or VP9) then the H.264 MP4 fallback. */
+export type VideoCodec = 'av1' | 'vp9' | 'h264';
+
+/**
+ * AV1 level (seq_level_idx, two digits) of each variant, as the encoder sets it for the size at 24 frames a second:
+ * 4.0 for 1080p, 3.1 for the 720x1280 crop. It is part of the `codecs` string, and the pipeline checks the encoded
+ * stream against it.
+ */
+export const av1Levels: Record<HeroVariant, string> = { large: '08', small: '05' };
+
+/**
+ * Video files, best codec first; the browser plays the first it can decode and downloads only that one. AV1 carries a
+ * full `codecs` string (Main profile, the variant's level, Main tier, 8 bits), so a browser that cannot decode it
+ * in hardware or software (Safari without an AV1 decoder) skips it before downloading anything. Then VP9 WebM, then
+ * the H.264 MP4 that every browser plays.
+ */
 export const heroVideoSources = (variant: HeroVariant) => [
-  { src: `/videos/hero-${variant}.webm`, type: 'video/webm' },
-  { src: `/videos/hero-${variant}.mp4`, type: 'video/mp4' },
+  {
+    src: `/videos/hero-${variant}.av1.mp4`,
+    type: `video/mp4; codecs="av01.0.${av1Levels[variant]}M.08"`,
+    codec: 'av1' as VideoCodec,
+  },
+  { src: `/videos/hero-${variant}.webm`, type: 'video/webm', codec: 'vp9' as VideoCodec },
+  { src: `/videos/hero-${variant}.mp4`, type: 'video/mp4', codec: 'h264' as VideoCodec },
 ];
 
 export const stillFormats = ['avif', 'webp'] as const;

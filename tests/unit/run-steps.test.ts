@@ -30,7 +30,7 @@ describe('npm test', () => {
     expect(first('report')).toBe(' browser server');
     expect(first('footage')).toBe(' browser media');
     expect(first('media')).toBe(' media');
-    expect(first('test:integration')).toBe(' media');
+    expect(first('test:integration')).toBe(' media server');
     expect(first('test:e2e')).toBe(' browser server');
     expect(scripts['test:unit']).not.toContain('ensure-system-deps');
   });

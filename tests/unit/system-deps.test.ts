@@ -19,7 +19,7 @@ describe('the system packages step decides', () => {
       Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, Object.keys(group.packages)])),
     ).toEqual({
       browser: ['chromium', 'fonts-noto-color-emoji'],
-      server: ['nginx', 'libnginx-mod-http-brotli-filter', 'libnginx-mod-http-brotli-static', 'openssl'],
+      server: ['nginx', 'libnginx-mod-http-brotli-filter', 'libnginx-mod-http-brotli-static', 'openssl', 'wrk'],
       media: ['ffmpeg'],
     });
   });

@@ -1,0 +1,48 @@
+/**
+ * The whole-visit gate (scripts/report/visit.ts) bites: a page that blocks the main thread and downloads too much
+ * fails it, on every budget, while the measurement itself runs exactly as `npm run report` runs it.
+ */
+import { expect, test } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serveStatic } from '../../scripts/report/server.ts';
+import { visitBudgets, visitGate } from '../../scripts/report/visit.ts';
+
+test('a visit with 300 ms tasks and 800 KB of downloads fails the whole-visit gate', async () => {
+  test.setTimeout(120_000);
+  const dir = await mkdtemp(join(tmpdir(), 'heavy-visit-'));
+  // Three tasks that each hold the main thread for 300 ms (wall clock: the 4x slowdown cannot shorten them), and
+  // 800 KB of incompressible bytes fetched after load.
+  await writeFile(
+    join(dir, 'index.html'),
+    `<!doctype html><html lang="en"><title>Heavy</title><body style="height:3000px"><script src="/heavy.js"></script>`,
+  );
+  await writeFile(
+    join(dir, 'heavy.js'),
+    `const block = () => { const end = performance.now() + 300; while (performance.now() < end); };
+     addEventListener('load', () => { for (const delay of [0, 500, 1000]) setTimeout(block, delay); fetch('/bloat.bin'); });`,
+  );
+  await writeFile(join(dir, 'bloat.bin'), randomBytes(800 * 1024));
+  const server = await serveStatic(dir);
+  try {
+    const result = await visitGate(server.url, 1, { stayMs: 2000 });
+    const failures = result.failures.join('\n');
+    expect(failures).toMatch(/visit: [\d.]+ KB transferred over the whole visit, over the 700\.0 KB budget/);
+    // The timing budgets are measured and reported, as warnings until the scene leaves the main thread...
+    const warnings = (result.warnings ?? []).join('\n');
+    expect(warnings).toMatch(/visit: longest main-thread task \d+ ms in the best of \d runs? > 200 ms/);
+    expect(warnings).toMatch(/visit: long tasks \d+ ms in all in the best of \d runs? > 600 ms/);
+    expect(failures).not.toMatch(/main-thread task|long tasks/);
+    // ...and fail the gate once enforced.
+    const enforced = await visitGate(server.url, 1, { stayMs: 2000 }, { ...visitBudgets, enforceTimings: true });
+    expect(enforced.failures.join('\n')).toMatch(
+      /visit: longest main-thread task \d+ ms in the best of \d runs? > 200 ms/,
+    );
+    expect(result.rows.find((row) => row.figure === 'bytes: other')?.value).toMatch(/^8\d\d\.\d KB$/);
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true });
+  }
+});
