@@ -65,10 +65,10 @@ export default function HeroVideo() {
     void play(element);
   };
 
-  // Once hydrated, only the current variant's sources remain, without media queries, so `load()` picks it.
-  const sources = variant
-    ? heroVideoSources(variant).map((source) => ({ ...source, media: undefined }))
-    : serverSources;
+  // Once hydrated, only the current variant's sources remain, without media queries, so `load()` picks it. Before
+  // that the element has no source at all: WebKit holds the load event for a <video preload="none"> with sources
+  // (about 3.4 s, until it reports `stalled`), and hydration waits for the load event. The no-script copy keeps them.
+  const sources = variant ? heroVideoSources(variant).map((source) => ({ ...source, media: undefined })) : [];
 
   return (
     <>
