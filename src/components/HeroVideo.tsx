@@ -41,6 +41,8 @@ export default function HeroVideo() {
   /** The visitor's own play/pause choice, which outranks the motion preference. */
   const choice = useRef<boolean>(undefined);
   const [paused, setPaused] = useState(false);
+  /** Whether it has played a frame: until then it stays invisible over the still (see landing.css). */
+  const [started, setStarted] = useState(false);
   const hydrated = variant !== undefined;
 
   const play = (element: HTMLVideoElement) => element.play().catch(() => setPaused(true));
@@ -82,6 +84,8 @@ export default function HeroVideo() {
         aria-hidden="true"
         tabIndex={-1}
         disablePictureInPicture
+        data-started={started}
+        onPlaying={() => setStarted(true)}
         onPlay={() => setPaused(false)}
         onPause={() => setPaused(true)}
       >
