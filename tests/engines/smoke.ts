@@ -9,7 +9,8 @@
  *
  *   node tests/engines/smoke.ts [--engines=webkit,firefox] [--root=dist] [--out=test-results/engines]
  *
- * Build first (`npm run build`); `--root` serves another build (to compare one from before a change).
+ * Build first (`npm run build`). `--root` serves another dist/ directory, but the response headers (with the CSP
+ * hashes of the inline scripts and styles) are always those of the last build, in deploy/generated/.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
