@@ -14,6 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromiumPath } from './chromium.mjs';
+import { firefoxPath, miniBrowserPath, webKitDriverPath, xvfbPath } from './engines.mjs';
 import { modulesDir, nginxBinary } from './nginx.mjs';
 
 const runs = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
@@ -45,7 +46,25 @@ export const groups = {
     for: 'the media pipeline (`npm run media`, `npm run footage`) and its integration test',
     packages: { ffmpeg: () => ['ffmpeg', 'ffprobe'].every((tool) => runs(tool, ['-version'])) },
   },
+  engines: {
+    for: 'the WebKit and Firefox smoke suite (`npm run test:engines`): WebKitGTK and Firefox ESR on an X display',
+    packages: {
+      'webkit2gtk-driver': () => existsSync(webKitDriverPath) && existsSync(miniBrowserPath),
+      xvfb: () => existsSync(xvfbPath),
+      xauth: () => existsSync('/usr/bin/xauth'),
+      // WebKit plays video through GStreamer: VP9 (good), H.264 and AV1 (libav), the parsers (bad), GL upload (gl).
+      'gstreamer1.0-plugins-good': () => gstreamerPlugin('libgstvpx.so'),
+      'gstreamer1.0-plugins-bad': () => gstreamerPlugin('libgstvideoparsersbad.so'),
+      'gstreamer1.0-libav': () => gstreamerPlugin('libgstlibav.so'),
+      'gstreamer1.0-gl': () => gstreamerPlugin('libgstopengl.so'),
+      'firefox-esr': () => existsSync(firefoxPath),
+    },
+  },
 };
+
+function gstreamerPlugin(file) {
+  return existsSync(`/usr/lib/x86_64-linux-gnu/gstreamer-1.0/${file}`);
+}
 
 /** The command that installs Debian packages without questions; RUNLEVEL=1 keeps Debian's nginx from starting on :80. */
 export const aptEnv = { DEBIAN_FRONTEND: 'noninteractive', RUNLEVEL: '1' };

@@ -7,11 +7,12 @@ const srcset = (variant: HeroVariant, format: (typeof stillFormats)[number]) =>
 /**
  * The width the still is drawn at: it covers the hero (object-fit: cover), so on a screen taller than the still's
  * aspect it is wider than the viewport. Picking by that width keeps it from being upscaled, which would blur it and
- * make the video's first frame a later, larger paint than the still.
+ * make the video's first frame a later, larger paint than the still. Said with a media condition, not `max()`:
+ * WebKit ignores `max()` in `sizes` and falls back to 100vw (a 1440 px still for a 1515 px box at 1440x900).
  */
 const sizes = (variant: HeroVariant) => {
   const { width, height } = heroVariants[variant];
-  return `max(100vw, ${+((width / height) * 100).toFixed(2)}vh)`;
+  return `(min-aspect-ratio: ${width}/${height}) 100vw, ${+((width / height) * 100).toFixed(2)}vh`;
 };
 
 /**

@@ -1,20 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { heroVideoSources } from '../lib/media.ts';
 import MotionToggle from './MotionToggle.tsx';
-import { largeHeroQuery, smallHeroQuery, useHeroVariant } from './useHeroVariant.ts';
+import { useHeroVariant } from './useHeroVariant.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
-
-/**
- * Every variant's sources, each behind a media query of width and motion preference: the browser picks the one
- * that fits, downloads only that one, and none at all under reduced motion.
- */
-const serverSources = (['large', 'small'] as const).flatMap((variant) =>
-  heroVideoSources(variant).map((source) => ({
-    ...source,
-    variant,
-    media: `${variant === 'large' ? largeHeroQuery : smallHeroQuery} and (prefers-reduced-motion: no-preference)`,
-  })),
-);
 
 /**
  * The hero's background video: the large variant at a window width of 760 px or more, the small one below, switched
@@ -31,6 +19,8 @@ export default function HeroVideo() {
   const choice = useRef<boolean>(undefined);
   /** Whether the video is paused; unknown (and no control shown) until the island has started or paused it. */
   const [paused, setPaused] = useState<boolean>();
+  /** Whether it has played a frame: until then it stays invisible over the still (see landing.css). */
+  const [started, setStarted] = useState(false);
   const hydrated = variant !== undefined;
 
   const play = (element: HTMLVideoElement) => element.play().catch(() => setPaused(true));
@@ -55,10 +45,10 @@ export default function HeroVideo() {
     void play(element);
   };
 
-  // Once hydrated, only the current variant's sources remain, without media queries, so `load()` picks it.
-  const sources = variant
-    ? heroVideoSources(variant).map((source) => ({ ...source, media: undefined }))
-    : serverSources;
+  // Once hydrated, the current variant's sources, so `load()` picks it. Before that the element has no source at all:
+  // WebKit holds the load event for a <video preload="none"> with sources (about 3.4 s, until it reports
+  // `stalled`), and hydration waits for the load event.
+  const sources = variant ? heroVideoSources(variant) : [];
 
   return (
     <>
@@ -72,11 +62,13 @@ export default function HeroVideo() {
         aria-hidden="true"
         tabIndex={-1}
         disablePictureInPicture
+        data-started={started}
+        onPlaying={() => setStarted(true)}
         onPlay={() => setPaused(false)}
         onPause={() => setPaused(true)}
       >
-        {sources.map(({ src, type, media }) => (
-          <source key={src} src={src} type={type} media={media} />
+        {sources.map(({ src, type }) => (
+          <source key={src} src={src} type={type} />
         ))}
       </video>
       {paused !== undefined && (

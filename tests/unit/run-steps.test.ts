@@ -13,13 +13,14 @@ describe('npm test', () => {
   it('installs the system packages first, then runs every tier in order, the report last', () => {
     const steps = [...scripts.test!.matchAll(/'([^']+)'/g)].map((match) => stepName(match[1]!));
     expect(steps).toEqual([
-      'ensure-system-deps browser server media',
+      'ensure-system-deps browser server media engines',
       'lint',
       'typecheck',
       'test:unit',
       'test:integration',
       'build',
       'test:e2e',
+      'test:engines',
       'report --skip-build',
     ]);
   });
@@ -32,6 +33,7 @@ describe('npm test', () => {
     expect(first('media')).toBe(' media');
     expect(first('test:integration')).toBe(' media server');
     expect(first('test:e2e')).toBe(' browser server');
+    expect(first('test:engines')).toBe(' browser server engines');
     expect(scripts['test:unit']).not.toContain('ensure-system-deps');
   });
 

@@ -21,6 +21,16 @@ describe('the system packages step decides', () => {
       browser: ['chromium', 'fonts-noto-color-emoji'],
       server: ['nginx', 'libnginx-mod-http-brotli-filter', 'libnginx-mod-http-brotli-static', 'openssl', 'wrk'],
       media: ['ffmpeg'],
+      engines: [
+        'webkit2gtk-driver',
+        'xvfb',
+        'xauth',
+        'gstreamer1.0-plugins-good',
+        'gstreamer1.0-plugins-bad',
+        'gstreamer1.0-libav',
+        'gstreamer1.0-gl',
+        'firefox-esr',
+      ],
     });
   });
 
@@ -36,6 +46,7 @@ describe('the system packages step decides', () => {
       browser: [],
       server: [],
       media: ['ffmpeg'],
+      engines: [],
     });
     expect(() => missingPackages(['ffmpeg'], { isPresent: absent() })).toThrow(
       'unknown group(s) ffmpeg; expected some of browser, server, media',

@@ -1,0 +1,416 @@
+/**
+ * `npm run test:engines`: the cross-engine smoke suite. It serves the production build (dist/) with the production
+ * nginx configuration on 127.0.0.1:4614, starts Xvfb and WebKitWebDriver, then drives Chromium, WebKit (WebKitGTK's
+ * MiniBrowser) and Firefox ESR at a phone width (WebKit's narrowest window is 447 px) and at 1440x900 through the
+ * same checks, and prints a table of engine x check, the figures (the hero still's file, the load event, the video's
+ * start) and a screenshot of `/` per engine and width. It exits non-zero when any check fails.
+ *
+ * A smoke suite, meant to take a few minutes: the deep behaviour tests stay in tests/e2e (Playwright, Chromium).
+ *
+ *   node tests/engines/smoke.ts [--engines=webkit,firefox] [--root=dist] [--out=test-results/engines]
+ *
+ * Build first (`npm run build`). `--root` serves another dist/ directory, but the response headers (with the CSP
+ * hashes of the inline scripts and styles) are always those of the last build, in deploy/generated/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PNG } from 'pngjs';
+import { startNginx, stopNginx } from '../../scripts/nginx.mjs';
+import { systemPackagesProblem } from '../../scripts/ensure-system-deps.mjs';
+import { pollUntil, startWebKitDriver, startXvfb, stopProcess } from '../../scripts/engines.mjs';
+import { config } from '../../src/lib/config.ts';
+import { colors } from '../../src/lib/theme.ts';
+import { engineNames, launchEngine, type Engine, type EngineName } from './driver.ts';
+
+const port = 4614;
+const root = resolve(import.meta.dirname, '../..');
+
+const { values: options } = parseArgs({
+  options: {
+    engines: { type: 'string', default: engineNames.join(',') },
+    root: { type: 'string', default: 'dist' },
+    out: { type: 'string', default: 'test-results/engines' },
+  },
+});
+const selected = options.engines.split(',').map((name) => {
+  if (!(engineNames as readonly string[]).includes(name)) {
+    throw new Error(`--engines has "${name}"; expected a comma-separated list of ${engineNames.join(', ')}`);
+  }
+  return name as EngineName;
+});
+const outDir = resolve(root, options.out);
+mkdirSync(outDir, { recursive: true });
+
+/** WebKit cannot make its window narrower than 447 px, so that is the phone width in every engine. */
+const viewports = [
+  { width: 447, height: 900 },
+  { width: 1440, height: 900 },
+] as const;
+
+const checks = [
+  'paints, no JavaScript error',
+  'hero still is sharp',
+  'right video plays muted, inline',
+  'title and CTA shown after fade',
+  'pause button pauses and plays',
+  '#/privacy and #/terms land',
+  'legal pages and 404 render',
+  '3D scene draws (or its still)',
+] as const;
+type Check = (typeof checks)[number];
+
+/** Generous: software WebGL and VP9 decoding share two busy cores with other work. */
+const slow = { timeout: 90_000, interval: 250 };
+
+interface Figures {
+  still: string;
+  stillWidth: number;
+  coverWidth: number;
+  loadEventMs: number;
+  videoStartMs?: number;
+  screenshot?: string;
+}
+
+const results = new Map<string, { ok: boolean; detail: string }>();
+const figures = new Map<string, Figures>();
+const key = (engine: EngineName, width: number, check: Check) => `${engine}|${width}|${check}`;
+
+async function check(engine: EngineName, width: number, name: Check, run: () => Promise<string | void>) {
+  try {
+    results.set(key(engine, width, name), { ok: true, detail: (await run()) ?? '' });
+  } catch (error) {
+    results.set(key(engine, width, name), {
+      ok: false,
+      detail: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** The share of pixels that differ clearly from the scene's espresso background. */
+function litShare(png: Buffer) {
+  const { data, width, height } = PNG.sync.read(png);
+  const background = [0x1c, 0x12, 0x0d];
+  let lit = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const distance =
+      Math.abs(data[i]! - background[0]!) +
+      Math.abs(data[i + 1]! - background[1]!) +
+      Math.abs(data[i + 2]! - background[2]!);
+    if (distance > 40) lit++;
+  }
+  return lit / (width * height);
+}
+
+/** `#1c120d` as getComputedStyle writes it. */
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+
+async function landing(engine: Engine, width: number, height: number) {
+  const name = engine.name;
+  const variant = width >= 760 ? 'large' : 'small';
+  await engine.open('/');
+
+  await check(name, width, 'hero still is sharp', async () => {
+    const still = await pollUntil(
+      () =>
+        engine.evaluate(() => {
+          const img = document.querySelector<HTMLImageElement>('.hero-still img');
+          if (!img?.complete || !img.naturalWidth) return undefined;
+          // object-fit: cover: the image is drawn at the larger of the box's width and its height times the aspect.
+          const cover = Math.max(img.clientWidth, (img.clientHeight * img.naturalWidth) / img.naturalHeight);
+          const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+          return {
+            file: img.currentSrc,
+            naturalWidth: img.naturalWidth,
+            needed: Math.ceil(cover * devicePixelRatio),
+            load: navigation?.loadEventStart ?? 0,
+          };
+        }),
+      { ...slow, message: 'the hero still never loaded' },
+    );
+    const load = await pollUntil(
+      () =>
+        engine.evaluate(() => {
+          const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+          return navigation?.loadEventStart || undefined;
+        }),
+      { ...slow, message: 'no load event' },
+    );
+    const file = basename(new URL(still.file).pathname);
+    figures.set(`${name}|${width}`, {
+      still: file,
+      stillWidth: still.naturalWidth,
+      coverWidth: still.needed,
+      loadEventMs: Math.round(load),
+    });
+    assert(
+      still.naturalWidth >= still.needed,
+      `${file} is ${still.naturalWidth} px wide for a box drawn ${still.needed} px wide: upscaled, blurry`,
+    );
+    return `${file} (${still.naturalWidth} px for ${still.needed} px)`;
+  });
+
+  await check(name, width, 'right video plays muted, inline', async () => {
+    const state = await pollUntil(
+      () =>
+        engine.evaluate(() => {
+          const video = document.querySelector<HTMLVideoElement>('video.hero-video');
+          if (!video || video.paused || video.currentTime <= 0) return undefined;
+          return {
+            src: video.currentSrc,
+            muted: video.muted,
+            inline: video.hasAttribute('playsinline'),
+            start: (window as unknown as { __firstPlaying?: number }).__firstPlaying,
+          };
+        }),
+      { ...slow, message: 'the hero video never played' },
+    );
+    const file = basename(new URL(state.src).pathname);
+    const entry = figures.get(`${name}|${width}`);
+    if (entry && state.start) entry.videoStartMs = Math.round(state.start);
+    assert(file.startsWith(`hero-${variant}.`), `plays ${file}, expected the ${variant} variant`);
+    assert(state.muted && state.inline, `muted: ${state.muted}, playsinline: ${state.inline}`);
+    return file;
+  });
+
+  await check(name, width, 'title and CTA shown after fade', async () => {
+    await pollUntil(
+      () =>
+        engine.evaluate(() =>
+          ['.hero-title', '.cta'].every((selector) => {
+            const element = document.querySelector(selector);
+            return element && getComputedStyle(element).opacity === '1';
+          }),
+        ),
+      { ...slow, message: 'the title and call to action never became opaque' },
+    );
+    // Visible means on screen and on top: what is drawn at the store button's centre is the button.
+    const onTop = await engine.evaluate(() => {
+      const button = document.querySelector('.store-button');
+      const title = document.querySelector('.wordmark');
+      if (!button || !title) return 'missing';
+      for (const element of [title, button]) {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        if (box.bottom > innerHeight || !hit || !(element === hit || element.contains(hit))) {
+          return `${element.className} is covered or off screen`;
+        }
+      }
+      return 'ok';
+    });
+    assert(onTop === 'ok', onTop);
+    const path = join(outDir, `${name}-${width}x${height}.png`);
+    writeFileSync(path, await engine.screenshot());
+    const entry = figures.get(`${name}|${width}`);
+    if (entry) entry.screenshot = path;
+  });
+
+  await check(name, width, 'pause button pauses and plays', async () => {
+    const state = () =>
+      engine.evaluate(() => {
+        const video = document.querySelector<HTMLVideoElement>('video.hero-video');
+        const button = document.querySelector('.hero-video-toggle');
+        return `${video?.paused ? 'paused' : 'playing'}, ${button?.getAttribute('aria-label')}`;
+      });
+    await engine.click('.hero-video-toggle');
+    await pollUntil(async () => (await state()) === 'paused, Play background video', {
+      message: 'after a click, the video is not paused with the button offering play',
+    });
+    await engine.click('.hero-video-toggle');
+    await pollUntil(async () => (await state()) === 'playing, Pause background video', {
+      ...slow,
+      message: 'after a second click, the video is not playing with the button offering pause',
+    });
+  });
+
+  await check(name, width, '3D scene draws (or its still)', async () => {
+    const webgl2 = await engine.evaluate(() => {
+      document.querySelector('figure[data-scene]')?.scrollIntoView({ block: 'center' });
+      return Boolean(document.createElement('canvas').getContext('webgl2'));
+    });
+    const settled = () =>
+      engine.evaluate(() => {
+        const mode = document.querySelector('figure[data-scene]')?.getAttribute('data-scene');
+        return mode === 'live' || mode === 'still' ? mode : undefined;
+      });
+    if (!webgl2) {
+      // Nothing to wait for: without WebGL 2 the still never leaves.
+      const mode = await pollUntil(settled, slow);
+      assert(mode === 'still', `no WebGL 2, yet the scene is ${mode}`);
+      return 'no WebGL 2: still kept';
+    }
+    const mode = await pollUntil(async () => ((await settled()) === 'live' ? 'live' : undefined), {
+      ...slow,
+      message: 'WebGL 2 is there, but the scene never went live',
+    });
+    const share = litShare(await engine.screenshot('figure[data-scene] canvas'));
+    assert(share > 0.15, `the canvas is ${Math.round(share * 100)} % drawn`);
+    return `${mode}, ${Math.round(share * 100)} % of the canvas drawn`;
+  });
+
+  // Last, so it covers everything the page ran on the way: hydration, the video, the pause button, the scene.
+  await check(name, width, 'paints, no JavaScript error', async () => {
+    const { errors, heading } = await engine.evaluate(() => ({
+      errors: (window as unknown as { __engineErrors?: string[] }).__engineErrors ?? ['error recorder missing'],
+      heading: document.querySelector('h1')?.textContent,
+    }));
+    assert(heading === config.productName, `h1 is ${heading}`);
+    assert(errors.length === 0, errors.join('; '));
+  });
+}
+
+async function otherPages(engine: Engine, width: number) {
+  const name = engine.name;
+  const legal = [
+    { hash: '#/privacy', path: '/privacy', title: `${config.productName} Privacy` },
+    { hash: '#/terms', path: '/terms', title: `${config.productName} Terms` },
+  ];
+  await check(name, width, '#/privacy and #/terms land', async () => {
+    for (const page of legal) {
+      await engine.open(`/${page.hash}`);
+      const landed = () => engine.evaluate(() => `${location.pathname} "${document.title}"`);
+      await pollUntil(async () => (await landed()) === `${page.path} "${page.title}"`, {
+        message: `/${page.hash} did not land on ${page.path} titled "${page.title}"`,
+      });
+    }
+  });
+
+  await check(name, width, 'legal pages and 404 render', async () => {
+    const look = () =>
+      engine.evaluate(() => {
+        const h1 = document.querySelector('h1');
+        const home = [...document.querySelectorAll('a')].some((link) => link.getAttribute('href') === '/');
+        return {
+          h1: h1?.textContent?.trim(),
+          h1Font: h1 ? getComputedStyle(h1).fontFamily : '',
+          background: getComputedStyle(document.body).backgroundColor,
+          visible: Boolean(h1 && h1.getBoundingClientRect().height > 0),
+          home,
+        };
+      });
+    for (const page of legal) {
+      await engine.open(page.path);
+      const seen = await pollUntil(async () => {
+        const value = await look();
+        return value.visible ? value : undefined;
+      });
+      assert(seen.h1?.includes(page.path === '/privacy' ? 'Privacy' : 'Terms'), `${page.path}: h1 is ${seen.h1}`);
+      assert(seen.background === rgb(colors.cream), `${page.path}: background ${seen.background}, not cream`);
+      assert(seen.home, `${page.path}: no link home`);
+    }
+    await engine.open('/no-such-page');
+    const seen = await pollUntil(async () => {
+      const value = await look();
+      return value.visible ? value : undefined;
+    });
+    assert(seen.h1 === 'Page not found', `404: h1 is ${seen.h1}`);
+    // The site's own look: the landing page's espresso background and the brand's typeface.
+    assert(seen.background === rgb(colors.espresso), `404: background ${seen.background}, not the brand's espresso`);
+    assert(seen.h1Font.includes('Fraunces'), `404: heading set in ${seen.h1Font}`);
+    assert(seen.home, '404: no link home');
+  });
+}
+
+function table(header: string[], rows: string[][]) {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
+  const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+const started: { pid?: number }[] = [];
+async function stopAll() {
+  await stopNginx(port);
+  for (const process of started.reverse()) await stopProcess(process.pid);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stopAll().finally(() => process.exit(130)));
+}
+
+const began = Date.now();
+try {
+  // The suite installs nothing: the first step of `npm run test:engines` (and of `npm test`) does.
+  const missing = systemPackagesProblem('browser', 'server', 'engines');
+  if (missing) throw new Error(missing);
+  await stopNginx(port); // a copy left by an interrupted run
+  await startNginx({ port, root: options.root });
+  const origin = `http://127.0.0.1:${port}`;
+  const needsDisplay = selected.some((name) => name !== 'chromium');
+  const xvfb = needsDisplay ? await startXvfb() : undefined;
+  if (xvfb) started.push(xvfb);
+  const webKitDriver = selected.includes('webkit') && xvfb ? await startWebKitDriver(xvfb) : undefined;
+  if (webKitDriver) started.push(webKitDriver);
+
+  for (const name of selected) {
+    const engineStart = Date.now();
+    let engine: Engine | undefined;
+    try {
+      engine = await launchEngine(name, {
+        display: xvfb?.display ?? '',
+        origin,
+        webKitDriverUrl: webKitDriver?.url ?? '',
+      });
+      for (const { width, height } of viewports) {
+        const size = await engine.setViewport(width, height);
+        if (size.width !== width || size.height !== height) {
+          console.warn(`${name}: asked for a ${width}x${height} viewport, got ${size.width}x${size.height}`);
+        }
+        await landing(engine, width, height);
+        await otherPages(engine, width);
+      }
+    } catch (error) {
+      console.error(`${name} failed:`, error);
+      // The engine itself failed (launch, window): every check it did not reach fails with that reason.
+      for (const { width } of viewports) {
+        for (const name_ of checks) {
+          if (!results.has(key(name, width, name_))) {
+            results.set(key(name, width, name_), { ok: false, detail: `engine: ${(error as Error).message}` });
+          }
+        }
+      }
+    } finally {
+      await engine?.close().catch(() => undefined);
+    }
+    console.log(`${name}: ${Math.round((Date.now() - engineStart) / 1000)} s`);
+  }
+} finally {
+  await stopAll();
+}
+
+const columns = selected.flatMap((engine) => viewports.map(({ width }) => ({ engine, width })));
+console.log(`\nCross-engine smoke suite (${options.root}), ${Math.round((Date.now() - began) / 1000)} s\n`);
+console.log(
+  table(
+    ['check', ...columns.map(({ engine, width }) => `${engine} ${width}`)],
+    checks.map((name) => [
+      name,
+      ...columns.map(({ engine, width }) => (results.get(key(engine, width, name))?.ok ? 'ok' : 'FAIL')),
+    ]),
+  ),
+);
+console.log(
+  `\n${table(
+    ['engine', 'viewport', 'hero still', 'natural px / drawn px', 'load event', 'video starts', 'screenshot'],
+    columns.map(({ engine, width }) => {
+      const entry = figures.get(`${engine}|${width}`);
+      return [
+        engine,
+        `${width}x900`,
+        entry?.still ?? '-',
+        entry ? `${entry.stillWidth} / ${entry.coverWidth}` : '-',
+        entry ? `${entry.loadEventMs} ms` : '-',
+        entry?.videoStartMs ? `${entry.videoStartMs} ms` : '-',
+        entry?.screenshot ? entry.screenshot.replace(`${root}/`, '') : '-',
+      ];
+    }),
+  )}`,
+);
+const failures = [...results].filter(([, result]) => !result.ok);
+if (failures.length) {
+  console.log(`\n${failures.length} failed:`);
+  for (const [name, { detail }] of failures) console.log(`  - ${name.replaceAll('|', ' ')}: ${detail}`);
+  process.exitCode = 1;
+}
