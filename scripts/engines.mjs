@@ -12,6 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { isAlive } from './nginx.mjs';
 
 /** WebKitGTK's test browser; `--automation` lets WebKitWebDriver drive it. */
 export const miniBrowserPath = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -80,15 +81,6 @@ export async function startWebKitDriver({ display }) {
     { timeout: 15_000, message: `WebKitWebDriver did not answer on ${url}` },
   );
   return { url, pid: child.pid };
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Stops one process by its pid: SIGTERM, then SIGKILL if it is still there after five seconds. */

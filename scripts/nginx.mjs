@@ -150,7 +150,8 @@ export async function stopNginx(port) {
   return true;
 }
 
-function isAlive(pid) {
+/** Whether a process with this pid is running. */
+export function isAlive(pid) {
   try {
     process.kill(pid, 0);
     return true;

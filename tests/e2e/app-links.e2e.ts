@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { startNginx, stopNginx } from '../../scripts/nginx.mjs';
 import {
@@ -10,6 +8,7 @@ import {
   googlePlayUrl,
 } from '../../src/lib/appLinks.ts';
 import { config, loadConfig } from '../../src/lib/config.ts';
+import { freePort, run } from '../support/processes.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 
 /**
@@ -188,30 +187,3 @@ test.describe('with app ids set', () => {
     });
   });
 });
-
-/** A port nothing listens on, from the system. */
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** Runs a command to completion; rejects with its output when it fails. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { env });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output}`)),
-    );
-  });
-}

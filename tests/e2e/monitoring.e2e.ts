@@ -7,6 +7,7 @@ import { config } from '../../src/lib/config.ts';
 import { monitoringConnectSrc } from '../../src/lib/monitoring/settings.ts';
 import { release } from '../../src/lib/monitoring/release.node.ts';
 import { port } from '../../playwright.config.ts';
+import { run } from '../support/processes.ts';
 import { startIngest, type Ingest } from './support/ingest.ts';
 
 /**
@@ -98,19 +99,6 @@ async function writeCspPage() {
     `${monitoredOutDir}/${cspPage}.html`,
     html.replace('<meta charset="utf-8">', (charset) => charset + meta),
   );
-}
-
-/** Runs a command to completion; rejects with its output when it fails. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { env });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output}`)),
-    );
-  });
 }
 
 type SentryEvent = { exception?: { values?: { value?: string }[] }; release?: string; environment?: string };

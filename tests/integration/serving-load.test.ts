@@ -9,30 +9,18 @@ import { execFile, execFileSync } from 'node:child_process';
 import { chmod, cp, mkdtemp, rm } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx, stopNginx } from '../../scripts/nginx.mjs';
+import { freePort } from '../support/processes.ts';
 
 const root = join(import.meta.dirname, '../..');
 const dist = join(root, 'dist');
 /** Bounded: each run lasts this long, and the whole test stops by itself well before vitest's timeout. */
 const seconds = 3;
 const connections = 64;
-
-/** A free port on 127.0.0.1, asked of the kernel. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The landing page's body over brotli, as sent. */
 function landingBody(port: number): Promise<{ encoding?: string; body: Buffer }> {
