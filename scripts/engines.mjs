@@ -36,7 +36,10 @@ export async function pollUntil(check, { timeout = 20_000, interval = 100, messa
  * { display: ':N', pid }. The screen is larger than the largest window the suite opens.
  */
 export async function startXvfb() {
-  const child = spawn(xvfbPath, ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], {
+  // -noreset: by default Xvfb resets when its last client disconnects, and a browser connecting during that reset
+  // (Firefox right after WebKit's MiniBrowser closes) fails with "cannot open display".
+  const args = ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp', '-noreset'];
+  const child = spawn(xvfbPath, args, {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

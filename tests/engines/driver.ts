@@ -161,20 +161,22 @@ async function launchWebKit(origin: string, driverUrl: string): Promise<Engine> 
 }
 
 async function launchFirefox(origin: string, display: string): Promise<Engine> {
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: firefoxPath,
-    // Headed, on Xvfb: headless Firefox has no WebGL here.
-    headless: false,
-    env: { ...process.env, DISPLAY: display },
-    defaultViewport: null,
-    extraPrefsFirefox: {
-      // The page's video is muted, which every engine lets play; make that explicit for a profile without history.
-      'media.autoplay.default': 0,
-      'app.update.enabled': false,
-      'browser.shell.checkDefaultBrowser': false,
-    },
-  });
+  const browser = await launchOnDisplay(() =>
+    puppeteer.launch({
+      browser: 'firefox',
+      executablePath: firefoxPath,
+      // Headed, on Xvfb: headless Firefox has no WebGL here.
+      headless: false,
+      env: { ...process.env, DISPLAY: display },
+      defaultViewport: null,
+      extraPrefsFirefox: {
+        // The page's video is muted, which every engine lets play; make that explicit for a profile without history.
+        'media.autoplay.default': 0,
+        'app.update.enabled': false,
+        'browser.shell.checkDefaultBrowser': false,
+      },
+    }),
+  );
   const page = (await browser.pages())[0] ?? (await browser.newPage());
   await page.evaluateOnNewDocument(errorRecorder);
   return {
@@ -204,4 +206,19 @@ async function launchFirefox(origin: string, display: string): Promise<Engine> {
 export async function saveScreenshot(engine: Engine, path: string) {
   writeFileSync(path, await engine.screenshot());
   return path;
+}
+
+/**
+ * Launches a headed browser, trying again (three times at most, a second apart) when the X display refuses the
+ * connection: Xvfb runs with -noreset, but a display that is still starting or busy must not fail the whole suite.
+ */
+async function launchOnDisplay<T>(launch: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch();
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('cannot open display')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
 }
