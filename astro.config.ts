@@ -34,5 +34,9 @@ export default defineConfig({
   ],
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
-  vite: { define: monitoringBuildDefines },
+  vite: {
+    define: monitoringBuildDefines,
+    // The 3D scene's worker is a module worker (src/components/LiveScene.tsx), a file of this site like any other.
+    worker: { format: 'es' },
+  },
 });

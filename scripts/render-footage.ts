@@ -5,7 +5,7 @@
  *
  *   npm run footage            (its first step installs Chromium and ffmpeg: `node scripts/ensure-system-deps.mjs browser media`)
  *
- * It bundles scripts/media/footage-page.tsx with esbuild, serves it with public/ on 127.0.0.1, draws each frame in
+ * It bundles scripts/media/footage-page.ts with esbuild, serves it with public/ on 127.0.0.1, draws each frame in
  * headless Chromium (software WebGL is fine: frames are captured one by one, never in real time) and writes PNG
  * frames to a temporary folder.
  */
@@ -37,18 +37,17 @@ const work = mkdtempSync(join(tmpdir(), 'tablemates-footage-'));
 
 try {
   await build({
-    entryPoints: [join(root, 'scripts/media/footage-page.tsx')],
+    entryPoints: [join(root, 'scripts/media/footage-page.ts')],
     bundle: true,
     format: 'esm',
-    jsx: 'automatic',
     outfile: join(work, 'page.js'),
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
   writeFileSync(
     join(work, 'index.html'),
-    `<!doctype html><html><head><style>html,body,#scene{margin:0;width:100vw;height:100vh;background:${colors.espresso}}</style></head>` +
-      `<body><div id="scene"></div><script type="module" src="/page.js"></script></body></html>`,
+    `<!doctype html><html><head><style>html,body,#scene{margin:0;display:block;width:100vw;height:100vh;background:${colors.espresso}}</style></head>` +
+      `<body><canvas id="scene"></canvas><script type="module" src="/page.js"></script></body></html>`,
   );
   const server = serve(work);
   const browser = await chromium.launch({
@@ -65,8 +64,6 @@ try {
 
     // The footage frames.
     await page.setViewportSize(frameSize);
-    // One shot to settle the new size (the first draw after a resize can come out blank).
-    await page.evaluate(() => window.renderShot({ kind: 'footage', turn: 0 }));
     const frames = seconds * fps;
     for (let frame = 0; frame < frames; frame++) {
       const shot = await page.evaluate((turn) => window.renderShot({ kind: 'footage', turn }), frame / frames);

@@ -1,28 +1,18 @@
 /**
- * The 3D scene's slot on the landing page. The server renders the scene's still; in the browser, when WebGL 2 is
- * there and motion is not reduced, it lazily loads the live scene (FoodScene: three.js, R3F, drei and the Draco
- * decoder) and swaps it in once the model is drawn. Anything that fails on the way leaves the still in place.
+ * The 3D scene's slot on the landing page. The server renders the scene's still; in the browser, when the scene can
+ * draw in a worker (an OffscreenCanvas with WebGL 2) and motion is not reduced, it starts the live scene (LiveScene:
+ * a worker with three.js and the Draco decoder) and swaps it in once the model is drawn. Anything that fails on the
+ * way leaves the still in place.
  *
  * Mount with `client:visible={{ rootMargin: '300px' }}` so the scene's code loads only as the slot nears the viewport.
  */
-import {
-  Component,
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { Component, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { dracoDecoderPaths, sceneAlt, sceneStillPath, sceneStillSize } from '../lib/media.ts';
 import { webglSupport } from '../lib/webgl.client.ts';
+import LiveScene from './LiveScene.tsx';
 import MotionToggle from './MotionToggle.tsx';
 import styles from './SceneSlot.module.css';
 import { useMediaQuery } from './useMediaQuery.ts';
-
-const FoodScene = lazy(() => import('./FoodScene.tsx'));
 
 export interface SceneSlotProps {
   /** The site config's `dracoDecoder`: 'self' serves the decoder from this site, 'public' from the versioned host. */
@@ -43,7 +33,7 @@ export default function SceneSlot({ decoder = 'self' }: SceneSlotProps) {
 
   const mode = !canAnimate || failed ? 'still' : ready ? 'live' : 'loading';
   return (
-    <figure className={styles.slot} data-scene={mode} data-paused={paused || undefined}>
+    <figure ref={slot} className={styles.slot} data-scene={mode} data-paused={paused || undefined}>
       {mode !== 'live' && <SceneStill />}
       {mode !== 'still' && (
         // Named as the still is, once it shows; the image role keeps the control beside it, not inside it.
@@ -53,16 +43,14 @@ export default function SceneSlot({ decoder = 'self' }: SceneSlotProps) {
           aria-label={mode === 'live' ? sceneAlt : undefined}
         >
           <StillOnError onError={onError}>
-            <Suspense fallback={null}>
-              <FoodScene
-                decoderPath={dracoDecoderPaths[decoder]}
-                quality={webglSupport() === 'software' ? 'software' : 'hardware'}
-                active={onScreen}
-                paused={paused}
-                onReady={onReady}
-                onError={onError}
-              />
-            </Suspense>
+            <LiveScene
+              decoderPath={dracoDecoderPaths[decoder]}
+              quality={webglSupport() === 'software' ? 'software' : 'hardware'}
+              active={onScreen}
+              paused={paused}
+              onReady={onReady}
+              onError={onError}
+            />
           </StillOnError>
         </div>
       )}
@@ -94,7 +82,7 @@ function SceneStill() {
   );
 }
 
-/** Catches a failed chunk, model or decoder load (or a WebGL error) and hands back to the still. */
+/** Catches an error while rendering or starting the live scene and hands back to the still. */
 class StillOnError extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {

@@ -11,6 +11,7 @@ import { readdir } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import type { Plugin } from 'vite';
 import { dracoDecoderPaths } from '../lib/media.ts';
 
 /** `new URL( '../libs/draco/gltf/draco_decoder.wasm', import.meta.url ).toString()`, as three.js writes it. */
@@ -41,31 +42,31 @@ export async function strayDecoders(dist: string): Promise<string[]> {
     .sort();
 }
 
+/** The Vite plugin that applies pointDecoderDefaultsAtSite to three.js's DRACOLoader. */
+function pointDecoderPlugin(): Plugin {
+  return {
+    name: 'one-draco-decoder',
+    enforce: 'pre',
+    transform(source, id) {
+      if (!/three\/examples\/jsm\/loaders\/DRACOLoader\.js$/.test(id.split('?')[0] ?? '')) return;
+      const { code, replaced } = pointDecoderDefaultsAtSite(source);
+      // three.js changed how it names its decoder: say so rather than silently ship a second copy.
+      if (replaced === 0)
+        this.error(
+          `${id}: no "new URL('../libs/draco/…', import.meta.url)" found to point at ${dracoDecoderPaths.self}; see src/integrations/oneDracoDecoder.ts`,
+        );
+      return { code, map: null };
+    },
+  };
+}
+
 export function oneDracoDecoder(): AstroIntegration {
   return {
     name: 'one-draco-decoder',
     hooks: {
       'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({
-          vite: {
-            plugins: [
-              {
-                name: 'one-draco-decoder',
-                enforce: 'pre',
-                transform(source, id) {
-                  if (!/three\/examples\/jsm\/loaders\/DRACOLoader\.js$/.test(id.split('?')[0] ?? '')) return;
-                  const { code, replaced } = pointDecoderDefaultsAtSite(source);
-                  // three.js changed how it names its decoder: say so rather than silently ship a second copy.
-                  if (replaced === 0)
-                    this.error(
-                      `${id}: no "new URL('../libs/draco/…', import.meta.url)" found to point at ${dracoDecoderPaths.self}; see src/integrations/oneDracoDecoder.ts`,
-                    );
-                  return { code, map: null };
-                },
-              },
-            ],
-          },
-        });
+        // The scene's worker is bundled on its own, with its own plugin list: DRACOLoader is imported there.
+        updateConfig({ vite: { plugins: [pointDecoderPlugin()], worker: { plugins: () => [pointDecoderPlugin()] } } });
       },
       'astro:build:done': async ({ dir }) => {
         const stray = await strayDecoders(fileURLToPath(dir));

@@ -78,9 +78,10 @@ export function contentSecurityPolicy({ config, inline, modelsEmbedImages = fals
       'connect-src',
       ["'self'", ...monitoringConnectSrc(config), ...publicDecoder, ...(modelsEmbedImages ? ['blob:'] : [])],
     ],
-    // blob: is needed: three's DRACOLoader starts its decoder worker from a Blob URL of its own code
-    // (DRACOLoader.js, `URL.createObjectURL(new Blob([body]))`). Sentry Replay's compression worker is a file of
-    // this site (src/lib/monitoring/replay.client.ts), which 'self' covers.
+    // 'self': the 3D scene's worker (src/lib/scene/sceneWorker.client.ts) and Sentry Replay's compression worker
+    // (src/lib/monitoring/replay.client.ts) are files of this site. blob: is needed: inside the scene's worker,
+    // three's DRACOLoader starts its decoder worker from a Blob URL of its own code
+    // (DRACOLoader.js, `URL.createObjectURL(new Blob([body]))`).
     ['worker-src', ["'self'", 'blob:']],
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],

@@ -1,8 +1,10 @@
 /**
- * Whether and how well this browser can draw the 3D scene. three.js needs WebGL 2: without it the scene's slot keeps
- * its still. 'software' means WebGL runs without a GPU (a "major performance caveat", like SwiftShader): the scene
- * then draws without multisampling at a pixel ratio of 1, which costs a CPU renderer several times less.
- * Probed once, and the probe contexts are released straight away: creating one is not free.
+ * Whether and how well this browser can draw the 3D scene. The scene draws in a worker, on an OffscreenCanvas, with
+ * WebGL 2 (three.js needs it): a browser that cannot hand a canvas to a worker, or has no WebGL 2 there (Safari
+ * before 17, WebKitGTK), keeps the slot's still. 'software' means WebGL runs without a GPU (a "major performance
+ * caveat", like SwiftShader): the scene then draws without multisampling at a pixel ratio of 1, which costs a CPU
+ * renderer several times less. Probed once, and the probe contexts are released straight away: creating one is not
+ * free.
  */
 export type WebGLSupport = 'none' | 'software' | 'hardware';
 
@@ -18,13 +20,16 @@ const softwareRenderer = /swiftshader|llvmpipe|softpipe|software/i;
 
 function probe(): WebGLSupport {
   try {
-    const context = document.createElement('canvas').getContext('webgl2');
+    if (typeof OffscreenCanvas === 'undefined' || !('transferControlToOffscreen' in HTMLCanvasElement.prototype)) {
+      return 'none';
+    }
+    const context = new OffscreenCanvas(1, 1).getContext('webgl2');
     if (!context) return 'none';
     const info = context.getExtension('WEBGL_debug_renderer_info');
     const renderer = String(info ? context.getParameter(info.UNMASKED_RENDERER_WEBGL) : '');
     context.getExtension('WEBGL_lose_context')?.loseContext();
     // Browsers that hide the renderer's name still refuse a context that would be software-rendered when asked to.
-    const strict = document.createElement('canvas').getContext('webgl2', { failIfMajorPerformanceCaveat: true });
+    const strict = new OffscreenCanvas(1, 1).getContext('webgl2', { failIfMajorPerformanceCaveat: true });
     strict?.getExtension('WEBGL_lose_context')?.loseContext();
     const caveat = !strict;
     return caveat || softwareRenderer.test(renderer) ? 'software' : 'hardware';

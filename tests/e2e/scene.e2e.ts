@@ -6,7 +6,7 @@ import { modelPath, sceneAlt } from '../../src/lib/media.ts';
 test.describe.configure({ timeout: 90_000 });
 
 const slot = (page: Page) => page.locator('figure[data-scene]');
-const isSceneCode = (url: string) => /\/_astro\/FoodScene[.-]/.test(url);
+const isSceneCode = (url: string) => /\/_astro\/sceneWorker[.-]/.test(url);
 
 /** Every request the page makes, by URL. */
 function recordRequests(page: Page) {
@@ -102,11 +102,36 @@ async function expectStillOnceHydrated(page: Page) {
 
 test('shows the still image when WebGL is not available', async ({ page }) => {
   await page.addInitScript(() => {
-    const getContext = HTMLCanvasElement.prototype.getContext;
-    // @ts-expect-error: a browser without WebGL answers null for every WebGL context.
-    HTMLCanvasElement.prototype.getContext = function (type: string, ...rest: unknown[]) {
-      return type.startsWith('webgl') ? null : getContext.call(this, type, ...rest);
+    // A browser without WebGL answers null for every WebGL context, on a page canvas or an offscreen one.
+    for (const canvas of [HTMLCanvasElement, OffscreenCanvas]) {
+      const getContext = canvas.prototype.getContext as (this: unknown, type: string, ...rest: unknown[]) => unknown;
+      Object.defineProperty(canvas.prototype, 'getContext', {
+        value(this: unknown, type: string, ...rest: unknown[]) {
+          return type.startsWith('webgl') ? null : getContext.call(this, type, ...rest);
+        },
+      });
+    }
+  });
+  await expectStillOnceHydrated(page);
+});
+
+test('shows the still image where a canvas cannot be handed to a worker (no OffscreenCanvas WebGL)', async ({
+  page,
+}) => {
+  // As in Safari before 17 and WebKitGTK: OffscreenCanvas exists, but has no WebGL 2.
+  await page.addInitScript(() => {
+    const getContext = OffscreenCanvas.prototype.getContext;
+    // @ts-expect-error: the override answers null for WebGL 2 only.
+    OffscreenCanvas.prototype.getContext = function (type: string, ...rest: unknown[]) {
+      return type === 'webgl2' ? null : getContext.call(this, type as '2d', ...(rest as []));
     };
+  });
+  await expectStillOnceHydrated(page);
+});
+
+test('shows the still image in a browser without transferControlToOffscreen', async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>).transferControlToOffscreen;
   });
   await expectStillOnceHydrated(page);
 });
@@ -126,4 +151,115 @@ test('keeps the still image when the model fails to load', async ({ page }) => {
   await failed;
   await expectStill(page);
   expect(errors).toEqual([]);
+});
+
+/**
+ * Counts, inside the scene's worker, the frames it asks for and the messages it receives from the page. Installed
+ * once the worker runs (its loop asks for each frame anew, so every frame after this is counted).
+ */
+async function watchWorker(page: Page) {
+  const worker = page.workers().find((candidate) => isSceneCode(candidate.url()));
+  if (!worker) throw new Error(`no scene worker among ${page.workers().map((w) => w.url())}`);
+  await worker.evaluate(() => {
+    const scope = self as unknown as {
+      requestAnimationFrame: (callback: (time: number) => void) => number;
+      frames: number;
+      received: string[];
+    };
+    const request = scope.requestAnimationFrame.bind(scope);
+    scope.frames = 0;
+    scope.received = [];
+    scope.requestAnimationFrame = (callback) => {
+      scope.frames++;
+      return request(callback);
+    };
+    self.addEventListener('message', (event: MessageEvent<{ type: string }>) => scope.received.push(event.data.type));
+  });
+  const read = () =>
+    worker.evaluate(() => {
+      const { frames, received } = self as unknown as { frames: number; received: string[] };
+      return { frames, received: [...received] };
+    });
+  return {
+    read,
+    /** Frames asked for over `ms`, after letting a frame already in flight land. */
+    async framesOver(ms: number) {
+      await page.waitForTimeout(300);
+      const before = (await read()).frames;
+      await page.waitForTimeout(ms);
+      return (await read()).frames - before;
+    },
+  };
+}
+
+test('draws in a worker: the canvas is handed over, and the page thread never loads three.js', async ({ page }) => {
+  await page.goto('/');
+  await slot(page).scrollIntoViewIfNeeded();
+  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
+  expect(page.workers().filter((worker) => isSceneCode(worker.url()))).toHaveLength(1);
+  // A canvas whose control went to a worker refuses a context on the page.
+  const handedOver = await slot(page)
+    .locator('canvas')
+    .evaluate((canvas: HTMLCanvasElement) => {
+      try {
+        canvas.getContext('2d');
+        return false;
+      } catch (error) {
+        return (error as DOMException).name === 'InvalidStateError';
+      }
+    });
+  expect(handedOver).toBe(true);
+  // Every script the page itself ran is small: three.js (hundreds of KB) arrived in the worker only.
+  const pageScripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+      .map((entry) => ({ name: entry.name, size: (entry as PerformanceResourceTiming).decodedBodySize })),
+  );
+  expect(pageScripts.filter((script) => isSceneCode(script.name) || script.size > 250_000)).toEqual([]);
+  await slot(page).screenshot({ path: 'test-results/screenshots/scene-from-worker.png' });
+});
+
+test('stops drawing off screen and while paused, and draws again when back or played', async ({ page }) => {
+  await page.goto('/');
+  await slot(page).scrollIntoViewIfNeeded();
+  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
+  const worker = await watchWorker(page);
+  expect(await worker.framesOver(1_500)).toBeGreaterThan(0);
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(async () => (await worker.read()).received).toContain('motion');
+  expect(await worker.framesOver(1_500)).toBe(0);
+  await slot(page).scrollIntoViewIfNeeded();
+  expect(await worker.framesOver(1_500)).toBeGreaterThan(0);
+
+  await slot(page).getByRole('button', { name: 'Pause 3D scene' }).click();
+  expect(await worker.framesOver(1_500)).toBe(0);
+  await slot(page).getByRole('button', { name: 'Play 3D scene' }).click();
+  expect(await worker.framesOver(1_500)).toBeGreaterThan(0);
+});
+
+test('a drag on the canvas reaches the worker; a paused scene ignores it', async ({ page }) => {
+  await page.goto('/');
+  await slot(page).scrollIntoViewIfNeeded();
+  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
+  const worker = await watchWorker(page);
+  const canvas = slot(page).locator('canvas');
+  const box = (await canvas.boundingBox())!;
+  const dragAcross = async () => {
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2 + 40, { steps: 5 });
+    await page.mouse.up();
+  };
+  await expect(canvas).toHaveCSS('cursor', 'grab');
+  await dragAcross();
+  await expect.poll(async () => (await worker.read()).received).toEqual(expect.arrayContaining(['drag', 'release']));
+
+  await slot(page).getByRole('button', { name: 'Pause 3D scene' }).click();
+  await expect(canvas).toHaveCSS('cursor', 'auto');
+  const before = (await worker.read()).received.filter((type) => type === 'drag').length;
+  await dragAcross();
+  await page.waitForTimeout(500);
+  expect((await worker.read()).received.filter((type) => type === 'drag')).toHaveLength(before);
 });

@@ -1,8 +1,9 @@
 /**
- * The 3D scene's look, shared by the live scene and the render pipeline (footage and still), so the still and the
- * footage show exactly what the scene shows. The footage's own camera path is the renderer's (scripts/media/).
+ * The 3D scene's look, shared by the live scene (drawn in a worker, src/lib/scene/sceneWorker.client.ts) and the render
+ * pipeline (footage and still, scripts/media/footage-page.ts), so the still and the footage show exactly what the
+ * scene shows. The footage's own camera path is the renderer's.
  */
-import { colors } from './theme.ts';
+import { colors } from '../theme.ts';
 
 /** The brand's deep espresso: the scene's background and fog, so the table fades into the page. */
 export const backgroundColor = colors.espresso;
@@ -15,3 +16,9 @@ export const lights = { ambient: '#ffd2a6', sky: '#ffe0b8', spot: '#ffc48a', rim
 
 /** Radians per second of the live scene's slow turn (a full turn takes about 70 s). */
 export const turnSpeed = 0.09;
+
+/**
+ * Dragging turns the table a little either way and tips it slightly, and it springs back when let go: radians of
+ * tilt (x, towards the viewer) and turn (y), and how far a drag across the whole canvas turns it (times pi).
+ */
+export const dragLimits = { tilt: [-0.12, 0.25], turn: [-0.6, 0.6], speed: 1.2 } as const;
