@@ -228,28 +228,45 @@ async function landing(engine: Engine, width: number, height: number) {
   });
 
   await check(name, width, '3D scene draws (or its still)', async () => {
-    const webgl2 = await engine.evaluate(() => {
+    // The scene draws in a worker, on an OffscreenCanvas with WebGL 2; where there is none, the still stays.
+    const drawable = await engine.evaluate(() => {
       document.querySelector('figure[data-scene]')?.scrollIntoView({ block: 'center' });
-      return Boolean(document.createElement('canvas').getContext('webgl2'));
+      try {
+        return (
+          'transferControlToOffscreen' in HTMLCanvasElement.prototype &&
+          Boolean(new OffscreenCanvas(1, 1).getContext('webgl2'))
+        );
+      } catch {
+        return false;
+      }
     });
     const settled = () =>
       engine.evaluate(() => {
         const mode = document.querySelector('figure[data-scene]')?.getAttribute('data-scene');
         return mode === 'live' || mode === 'still' ? mode : undefined;
       });
-    if (!webgl2) {
-      // Nothing to wait for: without WebGL 2 the still never leaves.
+    if (!drawable) {
+      // Nothing to wait for: the still never leaves. It must be the still, loaded, and no canvas.
       const mode = await pollUntil(settled, slow);
-      assert(mode === 'still', `no WebGL 2, yet the scene is ${mode}`);
-      return 'no WebGL 2: still kept';
+      assert(mode === 'still', `no OffscreenCanvas with WebGL 2, yet the scene is ${mode}`);
+      const still = await pollUntil(
+        () =>
+          engine.evaluate(() => {
+            const img = document.querySelector<HTMLImageElement>('figure[data-scene] img');
+            const canvas = document.querySelector('figure[data-scene] canvas');
+            return img && img.complete && img.naturalWidth > 0 && !canvas ? img.naturalWidth : undefined;
+          }),
+        { ...slow, message: 'the still did not load, or a canvas showed up' },
+      );
+      return `no OffscreenCanvas WebGL 2: still kept (${still} px)`;
     }
     const mode = await pollUntil(async () => ((await settled()) === 'live' ? 'live' : undefined), {
       ...slow,
-      message: 'WebGL 2 is there, but the scene never went live',
+      message: 'OffscreenCanvas with WebGL 2 is there, but the scene never went live',
     });
     const share = litShare(await engine.screenshot('figure[data-scene] canvas'));
     assert(share > 0.15, `the canvas is ${Math.round(share * 100)} % drawn`);
-    return `${mode}, ${Math.round(share * 100)} % of the canvas drawn`;
+    return `${mode} (drawn in a worker), ${Math.round(share * 100)} % of the canvas drawn`;
   });
 
   // Last, so it covers everything the page ran on the way: hydration, the video, the pause button, the scene.
