@@ -410,7 +410,16 @@ console.log(
 );
 console.log(
   `\n${table(
-    ['engine', 'viewport', 'hero still', 'natural px / drawn px', 'load event', 'video starts', 'screenshot'],
+    [
+      'engine',
+      'viewport',
+      'hero still',
+      'natural px / drawn px',
+      'load event',
+      'video starts',
+      '3D scene',
+      'screenshot',
+    ],
     columns.map(({ engine, width }) => {
       const entry = figures.get(`${engine}|${width}`);
       return [
@@ -420,6 +429,7 @@ console.log(
         entry ? `${entry.stillWidth} / ${entry.coverWidth}` : '-',
         entry ? `${entry.loadEventMs} ms` : '-',
         entry?.videoStartMs ? `${entry.videoStartMs} ms` : '-',
+        results.get(key(engine, width, '3D scene draws (or its still)'))?.detail || '-',
         entry?.screenshot ? entry.screenshot.replace(`${root}/`, '') : '-',
       ];
     }),
