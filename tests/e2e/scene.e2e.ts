@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { modelPath, sceneAlt } from '../../src/lib/media.ts';
+import { recordSceneModes } from './support/scene-modes.ts';
 
 // Software WebGL on a shared test machine draws a frame in well over a second: give the scene tests room.
 test.describe.configure({ timeout: 90_000 });
@@ -143,15 +144,39 @@ test('shows the still image when the visitor prefers reduced motion', async ({ p
 
 test('keeps the still image when the model fails to load', async ({ page }) => {
   await page.route(`**${modelPath}`, (route) => route.abort('failed'));
+  const modes = await recordSceneModes(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/');
-  const failed = page.waitForEvent('requestfailed', (request) => request.url().endsWith(modelPath));
   await slot(page).scrollIntoViewIfNeeded();
-  await failed;
+  // The scene started, then handed back to the still.
+  await expect.poll(modes, { timeout: 30_000 }).toEqual(['loading', 'still']);
   await expectStill(page);
   expect(errors).toEqual([]);
 });
+
+for (const [what, pattern] of [
+  ['the scene worker', '**/_astro/sceneWorker*'],
+  ['the Draco decoder (fetched in the worker)', '**/draco/*'],
+] as const) {
+  test(`keeps the still image when ${what} fails to load`, async ({ page }) => {
+    let aborted = 0;
+    await page.route(pattern, (route) => {
+      aborted++;
+      return route.abort('failed');
+    });
+    const modes = await recordSceneModes(page);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await slot(page).scrollIntoViewIfNeeded();
+    // The live scene was on its way, and handed back to the still.
+    await expect.poll(modes, { timeout: 30_000 }).toEqual(['loading', 'still']);
+    expect(aborted).toBeGreaterThan(0);
+    await expectStill(page);
+    expect(errors).toEqual([]);
+  });
+}
 
 /**
  * Counts, inside the scene's worker, the frames it asks for and the messages it receives from the page. Installed

@@ -9,8 +9,10 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { port } from '../../playwright.config.ts';
+import { sceneAlt } from '../../src/lib/media.ts';
 import { cacheControl } from '../../src/lib/securityHeaders.node.ts';
 import { parseHeadersFile, parseNginxInclude, parseVercelJson } from '../unit/headers-files.ts';
+import { recordSceneModes } from './support/scene-modes.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
 /** The security headers of this build, as written for the static hosts: nginx must send exactly these. */
@@ -78,6 +80,10 @@ for (const path of pages) {
       }
     });
     await page.waitForLoadState('networkidle');
+    // The scene's worker has done everything it does (decoder, WebAssembly, drawing) once the scene is live.
+    if (path === '/') {
+      await expect(page.locator('figure[data-scene]')).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
+    }
     expect(await violationsIn(page)).toEqual([]);
     expect(consoleReports).toEqual([]);
   });
@@ -212,48 +218,50 @@ test('vercel.json and the nginx include of this build carry the values of _heade
 });
 
 /**
- * Until the 3D scene lands, this probe checks the build's policy against the library the scene uses: a page under
- * exactly that Content-Security-Policy has three.js's DRACOLoader decode a Draco mesh, which starts the decoder's
- * worker from a Blob URL and compiles WebAssembly in it. The page-level tests above cover the real scene once it exists.
+ * Loads `/` with `policy` as the Content-Security-Policy of every response, and brings the 3D scene into view. Every
+ * response, because the scene's worker takes its policy from its own response, and the Draco decoder's worker
+ * (started by three.js from a blob: URL inside the scene's worker) inherits the scene worker's.
  */
-async function dracoProbe(page: Page, csp: string) {
-  const modules = join(import.meta.dirname, '../../node_modules');
-  const html = '<!doctype html><title>probe</title><script type="module" src="/__probe/main.js"></script>';
-  const main = `import { DRACOLoader } from '/__probe/three/examples/jsm/loaders/DRACOLoader.js';
-    const loader = new DRACOLoader().setDecoderPath('/__probe/three/examples/jsm/libs/draco/');
-    const buffer = await (await fetch('/__probe/bunny.drc')).arrayBuffer();
-    loader.parse(buffer, (geometry) => (window.vertices = geometry.attributes.position.count), (e) => (window.vertices = String(e)));`;
-  await page.route('**/__probe/**', async (route) => {
-    const path = new URL(route.request().url()).pathname.slice('/__probe/'.length);
-    const type = (name: string) => (name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript');
-    if (path === 'index.html') {
-      return route.fulfill({ body: html, contentType: 'text/html', headers: { 'Content-Security-Policy': csp } });
-    }
-    if (path === 'main.js') return route.fulfill({ body: main, contentType: 'text/javascript' });
-    if (path === 'bunny.drc') return route.fulfill({ path: join(modules, 'draco3dgltf/bunny.drc') });
-    const body = readFileSync(join(modules, path.replace(/^three\//, 'three/')));
-    // Bare "three" imports, resolved the way the bundler does.
-    const text = path.endsWith('.js')
-      ? body.toString('utf8').replace(/from 'three'/g, "from '/__probe/three/build/three.module.js'")
-      : body;
-    return route.fulfill({ body: text, contentType: type(path) });
+async function sceneUnder(page: Page, policy: string) {
+  await page.route('**/*', async (route) => {
+    const response = await route.fetch();
+    const headers = response.headers();
+    if (headers['content-security-policy']) headers['content-security-policy'] = policy;
+    await route.fulfill({ response, headers });
   });
   const consoleReports = await recordViolations(page);
-  await page.goto('/__probe/index.html');
-  return consoleReports;
+  const modes = await recordSceneModes(page);
+  await page.goto('/');
+  await page.locator('figure[data-scene]').scrollIntoViewIfNeeded();
+  return { consoleReports, modes };
 }
 
-test('the policy lets three.js decode a Draco mesh in its worker, compiling WebAssembly', async ({ page }) => {
-  const consoleReports = await dracoProbe(page, expected['Content-Security-Policy']!);
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { vertices?: unknown }).vertices))
-    .toBeGreaterThan(0);
+test('under the shipped policy, the 3D scene draws in its worker without a violation', async ({ page }) => {
+  const { consoleReports, modes } = await sceneUnder(page, expected['Content-Security-Policy']!);
+  await expect.poll(modes, { timeout: 60_000 }).toEqual(['loading', 'live']);
   expect(await violationsIn(page)).toEqual([]);
   expect(consoleReports).toEqual([]);
 });
 
-test('without wasm-unsafe-eval the Draco decoder is blocked (the probe can tell)', async ({ page }) => {
-  const policy = expected['Content-Security-Policy']!.replace(" 'wasm-unsafe-eval'", '');
-  const consoleReports = await dracoProbe(page, policy);
-  await expect.poll(() => consoleReports.join('\n')).toMatch(/WebAssembly|wasm/i);
-});
+// The scene's sources are as narrow as they can be: take any one away and the scene cannot start (the still stays;
+// a refused decoder is given up on after the worker's decoding deadline, src/lib/scene/sceneWorker.client.ts).
+for (const [directive, source, blocked] of [
+  ['worker-src', "'self'", 'the scene worker'],
+  ['worker-src', 'blob:', "the Draco decoder's worker"],
+  ['script-src', "'wasm-unsafe-eval'", "the Draco decoder's WebAssembly"],
+] as const) {
+  test(`without ${source} in ${directive}, ${blocked} is refused and the still stays`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const policy = expected['Content-Security-Policy']!.split('; ')
+      .map((entry) => {
+        const [name, ...sources] = entry.split(' ');
+        return name === directive ? [name, ...sources.filter((candidate) => candidate !== source)].join(' ') : entry;
+      })
+      .join('; ');
+    expect(policy).not.toBe(expected['Content-Security-Policy']);
+    const { modes } = await sceneUnder(page, policy);
+    // Refused, the scene hands back to the still for good ('still' is final: the slot never goes live after it).
+    await expect.poll(modes, { timeout: 60_000 }).toEqual(['loading', 'still']);
+    await expect(page.locator('figure[data-scene]').getByRole('img', { name: sceneAlt })).toBeVisible();
+  });
+}
