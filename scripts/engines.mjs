@@ -20,13 +20,22 @@ export const webKitDriverPath = '/usr/bin/WebKitWebDriver';
 export const firefoxPath = '/usr/bin/firefox-esr';
 export const xvfbPath = '/usr/bin/Xvfb';
 
-/** Polls `check` every `interval` ms until it returns something truthy; throws `message` after `timeout` ms. */
+/**
+ * Polls `check` every `interval` ms until it returns something truthy; throws `message` after `timeout` ms.
+ * @template T
+ * @param {() => Promise<T>} check
+ * @param {{ timeout?: number, interval?: number, message?: string | (() => string) }} [options]
+ * @returns {Promise<NonNullable<T>>}
+ */
 export async function pollUntil(check, { timeout = 20_000, interval = 100, message = 'timed out' } = {}) {
   const deadline = Date.now() + timeout;
   for (;;) {
     const value = await check().catch(() => undefined);
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${message} (after ${timeout} ms)`);
+    // `message` may be a function, to say what was last seen.
+    if (Date.now() > deadline) {
+      throw new Error(`${typeof message === 'function' ? message() : message} (after ${timeout} ms)`);
+    }
     await new Promise((resolve) => setTimeout(resolve, interval));
   }
 }

@@ -25,6 +25,14 @@ export interface LiveSceneProps {
   onError: () => void;
 }
 
+/**
+ * How long the worker may take from 'start' to the model on screen before the page keeps its still (a second or two
+ * on a phone). Some failures never reach the page as an error: three.js's DRACOLoader never hears of a decoder worker
+ * that is refused or whose WebAssembly is blocked (a Content-Security-Policy without `worker-src blob:` or
+ * `'wasm-unsafe-eval'`), and a worker that hangs cannot say anything.
+ */
+const readyDeadlineMs = 20_000;
+
 export default function LiveScene({ decoderPath, quality, active, paused, onReady, onError }: LiveSceneProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const worker = useRef<Worker>(undefined);
@@ -45,15 +53,19 @@ export default function LiveScene({ decoderPath, quality, active, paused, onRead
     worker.current = scene;
     const send = (message: ToScene, transfer: Transferable[] = []) => scene.postMessage(message, transfer);
     let failed = false;
+    let deadline: ReturnType<typeof setTimeout> | undefined;
     const fail = () => {
+      clearTimeout(deadline);
       if (failed) return;
       failed = true;
       scene.terminate();
       callbacks.current.onError();
     };
-    scene.addEventListener('message', ({ data }: MessageEvent<FromScene>) =>
-      data.type === 'ready' ? callbacks.current.onReady() : fail(),
-    );
+    scene.addEventListener('message', ({ data }: MessageEvent<FromScene>) => {
+      if (data.type !== 'ready') return fail();
+      clearTimeout(deadline);
+      callbacks.current.onReady();
+    });
     // The worker's script failed to load, or something in it threw.
     scene.addEventListener('error', fail);
 
@@ -66,12 +78,12 @@ export default function LiveScene({ decoderPath, quality, active, paused, onRead
 
     const offscreen = element.transferControlToOffscreen();
     // The bytes the landing page preloaded when idle (one request per page, whatever the HTTP caching), copied over.
-    preloadModel().then(
-      (model) =>
-        send({ type: 'start', canvas: offscreen, model, decoderPath, antialias: quality === 'hardware' }, [offscreen]),
-      fail,
-    );
+    preloadModel().then((model) => {
+      deadline = setTimeout(fail, readyDeadlineMs);
+      send({ type: 'start', canvas: offscreen, model, decoderPath, antialias: quality === 'hardware' }, [offscreen]);
+    }, fail);
     return () => {
+      clearTimeout(deadline);
       resize.disconnect();
       scene.terminate();
     };

@@ -244,7 +244,7 @@ test('under the shipped policy, the 3D scene draws in its worker without a viola
 });
 
 // The scene's sources are as narrow as they can be: take any one away and the scene cannot start (the still stays;
-// a refused decoder is given up on after the worker's decoding deadline, src/lib/scene/sceneWorker.client.ts).
+// a refused decoder is given up on after the page's deadline for the scene, src/components/LiveScene.tsx).
 for (const [directive, source, blocked] of [
   ['worker-src', "'self'", 'the scene worker'],
   ['worker-src', 'blob:', "the Draco decoder's worker"],

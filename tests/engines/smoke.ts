@@ -260,10 +260,19 @@ async function landing(engine: Engine, width: number, height: number) {
       );
       return `no OffscreenCanvas WebGL 2: still kept (${still} px)`;
     }
-    const mode = await pollUntil(async () => ((await settled()) === 'live' ? 'live' : undefined), {
-      ...slow,
-      message: 'OffscreenCanvas with WebGL 2 is there, but the scene never went live',
-    });
+    let last: string | undefined;
+    const mode = await pollUntil(
+      async () => {
+        last = await engine.evaluate(
+          () => document.querySelector('figure[data-scene]')?.getAttribute('data-scene') ?? undefined,
+        );
+        return last === 'live' ? last : undefined;
+      },
+      {
+        ...slow,
+        message: () => `OffscreenCanvas with WebGL 2 is there, but the scene never went live (it is ${last})`,
+      },
+    );
     const share = litShare(await engine.screenshot('figure[data-scene] canvas'));
     assert(share > 0.15, `the canvas is ${Math.round(share * 100)} % drawn`);
     return `${mode} (drawn in a worker), ${Math.round(share * 100)} % of the canvas drawn`;

@@ -51,23 +51,10 @@ scope.addEventListener('message', ({ data: message }) => {
   requestFrame();
 });
 
-/**
- * How long decoding the model may take before the page keeps its still (it takes well under a second on a phone).
- * three.js's DRACOLoader never hears of a decoder worker that cannot start or whose WebAssembly is refused (a
- * Content-Security-Policy without `worker-src blob:` or `'wasm-unsafe-eval'`): its promise would wait forever.
- */
-const decodeDeadlineMs = 15_000;
-
-function deadline(ms: number, what: string) {
-  return new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms));
-}
-
 async function start({ canvas, model, decoderPath, antialias }: Extract<ToScene, { type: 'start' }>) {
   try {
     const created = createStage(canvas, { antialias });
-    created.place(
-      await Promise.race([parseModel(model, decoderPath), deadline(decodeDeadlineMs, 'decoding the model')]),
-    );
+    created.place(await parseModel(model, decoderPath));
     stage = created;
     sizeChanged = true;
     requestFrame();

@@ -91,7 +91,9 @@ const modelDirectory = modelPath.slice(0, modelPath.lastIndexOf('/') + 1);
 
 /** Parses the model's bytes, decoding its Draco-compressed meshes with the decoder at `decoderPath`. */
 export async function parseModel(bytes: ArrayBuffer, decoderPath: string): Promise<Group> {
-  const draco = new DRACOLoader().setDecoderPath(decoderPath);
+  // One decoder worker: the model is small, and Firefox can hang for good creating several nested workers at once
+  // from a worker (measured: 3 of 14 engine checks under load hung in `new Worker` with four, none of 16 with one).
+  const draco = new DRACOLoader().setDecoderPath(decoderPath).setWorkerLimit(1);
   try {
     return (await new GLTFLoader().setDRACOLoader(draco).parseAsync(bytes, modelDirectory)).scene;
   } finally {
