@@ -142,20 +142,8 @@ test('shows the still image when the visitor prefers reduced motion', async ({ p
   await expectStillOnceHydrated(page);
 });
 
-test('keeps the still image when the model fails to load', async ({ page }) => {
-  await page.route(`**${modelPath}`, (route) => route.abort('failed'));
-  const modes = await recordSceneModes(page);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto('/');
-  await slot(page).scrollIntoViewIfNeeded();
-  // The scene started, then handed back to the still.
-  await expect.poll(modes, { timeout: 30_000 }).toEqual(['loading', 'still']);
-  await expectStill(page);
-  expect(errors).toEqual([]);
-});
-
 for (const [what, pattern] of [
+  ['the model', `**${modelPath}`],
   ['the scene worker', '**/_astro/sceneWorker*'],
   ['the Draco decoder (fetched in the worker)', '**/draco/*'],
 ] as const) {
