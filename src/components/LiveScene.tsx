@@ -79,10 +79,13 @@ export default function LiveScene({ decoderPath, quality, active, paused, onRead
     const offscreen = element.transferControlToOffscreen();
     // The bytes the landing page preloaded when idle (one request per page, whatever the HTTP caching), copied over.
     preloadModel().then((model) => {
+      if (failed) return;
       deadline = setTimeout(fail, readyDeadlineMs);
       send({ type: 'start', canvas: offscreen, model, decoderPath, antialias: quality === 'hardware' }, [offscreen]);
     }, fail);
     return () => {
+      // Unmounted: nothing is reported any more.
+      failed = true;
       clearTimeout(deadline);
       resize.disconnect();
       scene.terminate();
