@@ -56,7 +56,7 @@ async function runOnce(url: string, formFactor: FormFactor, port: number, report
   await writeFile(reportFile, Array.isArray(report) ? (report[0] ?? '') : report);
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  return {
+  const run: Run = {
     scores: Object.fromEntries(
       categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
     ) as Run['scores'],
@@ -65,6 +65,16 @@ async function runOnce(url: string, formFactor: FormFactor, port: number, report
     tbt: audit('total-blocking-time'),
     bytes: audit('total-byte-weight'),
   };
+  // A run whose trace has no LCP (Lighthouse logs "NO_LCP") measured nothing: as a NaN it would pass every budget,
+  // since the best of [NaN, 3000] is NaN and NaN > 1500 is false. Run it again instead.
+  const missing = unmeasured(run);
+  if (missing.length) throw new Error(`Lighthouse measured no ${missing.join(', ')} for ${url}`);
+  return run;
+}
+
+/** The timings a run lacks (not a finite number). */
+export function unmeasured(run: Run): string[] {
+  return (['lcp', 'cls', 'tbt'] as const).filter((figure) => !Number.isFinite(run[figure]));
 }
 
 /**

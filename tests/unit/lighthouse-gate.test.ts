@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetFailures, needsAnotherRun, summarise, type Run } from '../../scripts/report/lighthouse.ts';
+import { budgetFailures, needsAnotherRun, summarise, unmeasured, type Run } from '../../scripts/report/lighthouse.ts';
 
 const run = (overrides: Partial<Omit<Run, 'scores'>> & { performance?: number } = {}): Run => ({
   scores: { performance: overrides.performance ?? 100, accessibility: 100, 'best-practices': 100, seo: 100 },
@@ -61,5 +61,15 @@ describe('measuring again', () => {
     expect(needsAnotherRun('mobile', [run(), run({ performance: 93 }), run()], 3)).toBe(false);
     expect(needsAnotherRun('mobile', low(6), 3)).toBe(false);
     expect(failures(low(6))).toEqual(['lighthouse mobile /: performance 93 < 95']);
+  });
+});
+
+describe('a run that measured nothing', () => {
+  it('is told apart, since a missing LCP would otherwise pass the budget as the best run', () => {
+    expect(unmeasured(run())).toEqual([]);
+    expect(unmeasured(run({ lcp: NaN }))).toEqual(['lcp']);
+    // What it would do if counted: the best of NaN and 3 s is NaN, and no LCP failure is reported.
+    expect(failures([run({ lcp: NaN }), run({ lcp: 3000 })]).join('\n')).not.toMatch(/LCP/);
+    expect(failures([run({ lcp: 3000 }), run({ lcp: 3100 })]).join('\n')).toMatch(/LCP 3\.00 s/);
   });
 });
