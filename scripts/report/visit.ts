@@ -57,35 +57,57 @@ export function kindOf(url: string, resourceType: string): Kind {
 /** The Network events the count listens to, as CDP sends them (from the page, or from one of its workers). */
 type NetworkEvents = {
   'Network.requestWillBeSent': { requestId: string; request: { url: string }; type?: string };
-  'Network.responseReceived': { requestId: string; type: string };
+  'Network.responseReceived': { requestId: string; type: string; response: { url: string } };
   'Network.dataReceived': { requestId: string; encodedDataLength: number };
   'Network.loadingFinished': { requestId: string; encodedDataLength: number };
 };
 type NetworkEvent = { [M in keyof NetworkEvents]: { method: M; params: NetworkEvents[M] } }[keyof NetworkEvents];
 
+/** A Resource Timing entry: what a page or worker fetched, and its transfer size (compressed, with headers). */
+export interface TransferSize {
+  url: string;
+  transferSize: number;
+}
+
+interface Request {
+  url: string;
+  type: string;
+  bytes: number;
+  finished: boolean;
+  /** Requested once scrolling began: what the 3D scene brings. */
+  late: boolean;
+}
+
 /**
  * Counts the bytes of every request of the page and of its workers (the 3D scene draws in one, and fetches its
  * decoder there) as sent over the wire, including those still streaming at the end.
  *
- * A worker's requests reach the page's CDP session only through the worker's own target, attached here as it starts
- * (paused until its Network domain is on). A worker's own script is the one request neither session reports in
- * full (the page sees it start, nothing more): the page's Resource Timing entry gives its transfer size at the end.
+ * A worker's requests reach the page's CDP session only through the worker's own target, attached here as it
+ * starts. Attaching cannot hold the worker back until its Network domain is on: Playwright's own session resumes
+ * every new worker at once, so a request made as the worker starts can be missing its first events, or all of them.
+ * Hence a request is recorded from its response too, and, at the end, each live worker's own Resource Timing fills
+ * in whatever it fetched that no event reported. A worker's own script is reported in full by neither session (the
+ * page sees it start, nothing more): the page's Resource Timing gives its transfer size.
  */
-function countBytes(cdp: CDPSession) {
-  const requests = new Map<string, { url: string; type: string; bytes: number; finished: boolean; late: boolean }>();
+export function countBytes(cdp: Pick<CDPSession, 'on' | 'send'>) {
+  const requests = new Map<string, Request & { source: string }>();
+  /** The attached workers, by session: their own script's URL, and whether they started once scrolling began. */
+  const workers = new Map<string, { url: string; late: boolean }>();
   let scrolling = false;
   const on = (event: NetworkEvent, source: string) => {
     const id = `${source}:${event.params.requestId}`;
     const request = requests.get(id);
+    const record = (url: string, type: string) =>
+      requests.set(id, { source, url, type, bytes: 0, finished: false, late: scrolling });
     switch (event.method) {
       case 'Network.requestWillBeSent':
-        if (!request) {
-          const { url } = event.params.request;
-          requests.set(id, { url, type: event.params.type ?? 'Other', bytes: 0, finished: false, late: scrolling });
-        }
+        if (!request) record(event.params.request.url, event.params.type ?? 'Other');
         break;
       case 'Network.responseReceived':
         if (request) request.type = event.params.type;
+        // Sent before the worker's Network domain was on. A worker's own script is the page's request, counted there.
+        else if (event.params.response.url !== workers.get(source)?.url)
+          record(event.params.response.url, event.params.type);
         break;
       case 'Network.dataReceived':
         if (request && !request.finished) request.bytes += event.params.encodedDataLength;
@@ -105,32 +127,89 @@ function countBytes(cdp: CDPSession) {
   ] as const) {
     cdp.on(method, (params) => on({ method, params } as NetworkEvent, 'page'));
   }
+
   // Workers, through the page's session (Target.sendMessageToTarget: Playwright's session cannot address a child).
-  const toWorker = (sessionId: string, id: number, method: string) =>
-    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+  const replies = new Map<string, (result: unknown) => void>();
+  let nextId = 1;
+  const toWorker = (sessionId: string, method: string, params: object = {}) =>
+    new Promise<unknown>((resolve) => {
+      const id = nextId++;
+      replies.set(`${sessionId}:${id}`, resolve);
+      cdp
+        .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) })
+        .catch(() => {
+          replies.delete(`${sessionId}:${id}`);
+          resolve(undefined);
+        });
+    });
   cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo }) => {
-    if (targetInfo.type !== 'worker') return void toWorker(sessionId, 1, 'Runtime.runIfWaitingForDebugger');
-    void toWorker(sessionId, 1, 'Network.enable').then(() => toWorker(sessionId, 2, 'Runtime.runIfWaitingForDebugger'));
+    if (targetInfo.type === 'worker') {
+      workers.set(sessionId, { url: targetInfo.url, late: scrolling });
+      void toWorker(sessionId, 'Network.enable');
+    }
+    void toWorker(sessionId, 'Runtime.runIfWaitingForDebugger');
+  });
+  cdp.on('Target.detachedFromTarget', ({ sessionId }) => {
+    if (!sessionId) return;
+    workers.delete(sessionId);
+    for (const [key, resolve] of replies) if (key.startsWith(`${sessionId}:`)) resolve(undefined);
   });
   cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message }) => {
-    const event = JSON.parse(message) as Partial<NetworkEvent>;
-    if (event.method?.startsWith('Network.')) on(event as NetworkEvent, sessionId);
+    const reply = JSON.parse(message) as { id?: number; result?: unknown; method?: string };
+    if (reply.id !== undefined) {
+      replies.get(`${sessionId}:${reply.id}`)?.(reply.result);
+      replies.delete(`${sessionId}:${reply.id}`);
+    } else if (reply.method?.startsWith('Network.')) on(reply as NetworkEvent, sessionId);
   });
+  /** A live worker's Resource Timing entries. */
+  const workerTransferSizes = async (sessionId: string) => {
+    const reply = (await toWorker(sessionId, 'Runtime.evaluate', {
+      expression: `performance.getEntriesByType('resource').map(({ name, transferSize }) => ({ url: name, transferSize }))`,
+      returnByValue: true,
+    })) as { result?: { value?: TransferSize[] } } | undefined;
+    return reply?.result?.value ?? [];
+  };
+  /**
+   * Fills in, from Resource Timing, the bytes of requests whose events stopped short, and with `unreported`, adds the
+   * requests no event reported at all.
+   */
+  const fillIn = (source: string, entries: TransferSize[], unreported?: { late: boolean }) => {
+    const unmatched = [...entries].filter((entry) => entry.transferSize > 0 && /^https?:/.test(entry.url));
+    const take = (url: string) => {
+      const index = unmatched.findIndex((entry) => entry.url === url);
+      return index < 0 ? undefined : unmatched.splice(index, 1)[0];
+    };
+    for (const request of requests.values()) {
+      if (request.source !== source) continue;
+      const entry = take(request.url);
+      if (entry && request.bytes === 0 && !request.finished) request.bytes = entry.transferSize;
+    }
+    if (!unreported) return;
+    for (const entry of unmatched) {
+      requests.set(`${source}:timing:${requests.size}`, {
+        source,
+        url: entry.url,
+        type: 'Other',
+        bytes: entry.transferSize,
+        finished: true,
+        late: unreported.late,
+      });
+    }
+  };
+
   return {
     attachWorkers: () =>
       cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false }),
     startScrolling: () => (scrolling = true),
-    /** `transferSizes`: the page's Resource Timing entries (URL and transfer size), for the workers' own scripts. */
-    result(transferSizes: { url: string; transferSize: number }[]) {
+    /** The figures, once the visit is over. `pageTransferSizes`: the page's Resource Timing entries. */
+    async result(pageTransferSizes: TransferSize[]) {
+      // The page's events miss nothing but the end of a worker's own script; a worker's can miss whole requests.
+      fillIn('page', pageTransferSizes);
+      for (const [sessionId, worker] of workers) fillIn(sessionId, await workerTransferSizes(sessionId), worker);
       const bytes = Object.fromEntries(kinds.map((kind) => [kind, 0])) as Record<Kind, number>;
       let sceneScript = 0;
-      const timings = [...transferSizes];
       for (const request of requests.values()) {
         if (!/^https?:/.test(request.url)) continue; // data: and blob: URLs cost no transfer
-        if (request.bytes === 0 && !request.finished) {
-          const timing = timings.findIndex((entry) => entry.url === request.url && entry.transferSize > 0);
-          if (timing >= 0) request.bytes = timings.splice(timing, 1)[0]!.transferSize;
-        }
         const kind = kindOf(request.url, request.type);
         bytes[kind] += request.bytes;
         if (request.late && (kind === 'script' || kind === 'wasm')) sceneScript += request.bytes;
@@ -188,7 +267,7 @@ export async function measureVisit(baseUrl: string, options: VisitOptions = {}):
         .map((entry) => ({ url: entry.name, transferSize: (entry as PerformanceResourceTiming).transferSize })),
     );
     return {
-      ...bytes.result(transferSizes),
+      ...(await bytes.result(transferSizes)),
       longestTaskMs: Math.max(0, ...tasks),
       longTasksMs: tasks.reduce((sum, duration) => sum + duration, 0),
       longTasks: tasks.length,
