@@ -5,6 +5,7 @@
  * Timings are wall-clock, so, as for Lighthouse, the budgets are checked on the best run: other processes on a
  * shared machine only ever add time. Bytes do not depend on the machine and are checked on the largest run.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { chromium, type CDPSession } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 import { kb, type GateResult } from './types.ts';
@@ -161,12 +162,14 @@ export function countBytes(cdp: Pick<CDPSession, 'on' | 'send'>) {
       replies.delete(`${sessionId}:${reply.id}`);
     } else if (reply.method?.startsWith('Network.')) on(reply as NetworkEvent, sessionId);
   });
-  /** A live worker's Resource Timing entries. */
+  /** A live worker's Resource Timing entries (none from a worker too busy to answer within 5 s). */
   const workerTransferSizes = async (sessionId: string) => {
-    const reply = (await toWorker(sessionId, 'Runtime.evaluate', {
+    const evaluation = toWorker(sessionId, 'Runtime.evaluate', {
       expression: `performance.getEntriesByType('resource').map(({ name, transferSize }) => ({ url: name, transferSize }))`,
       returnByValue: true,
-    })) as { result?: { value?: TransferSize[] } } | undefined;
+    });
+    const reply = (await Promise.race([evaluation, delay(5_000)])) as
+      { result?: { value?: TransferSize[] } } | undefined;
     return reply?.result?.value ?? [];
   };
   /**
