@@ -62,7 +62,6 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
   scene.add(tilt);
 
   return {
-    renderer,
     camera,
     tilt,
     turn,
@@ -79,9 +78,6 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
     },
     draw() {
       renderer.render(scene, camera);
-    },
-    dispose() {
-      renderer.dispose();
     },
   };
 }
