@@ -7,9 +7,8 @@ import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
 import { hoistIslandStyle } from './src/integrations/hoistIslandStyle.ts';
 import { legalCheck } from './src/integrations/legalCheck.ts';
-import { oneDracoDecoder } from './src/integrations/oneDracoDecoder.ts';
 import { precompressBuild } from './src/integrations/precompress.ts';
-import { securityHeaders } from './src/integrations/securityHeaders.ts';
+import { pagePolicyIntegration } from './src/integrations/pagePolicy.ts';
 
 export default defineConfig({
   site: config.siteUrl,
@@ -23,12 +22,10 @@ export default defineConfig({
     hoistIslandStyle(),
     // Fails the build when a legal page misses a clause reviewers check (src/lib/legal/rules.ts).
     legalCheck(),
-    // three.js's Draco decoder copies stay out of _astro/: the one in /draco/ is the one the scene loads.
-    oneDracoDecoder(),
     // The sitemap lists the pages (not the 404 page) at the configured site URL; robots.txt points at it.
     sitemap({ filter: (page) => !page.includes('/404') }),
-    // After every hook that edits the HTML: it hashes the inline code of the finished pages for the CSP.
-    securityHeaders(),
+    // After every hook that edits the HTML: each page's CSP hashes its inline code as it ships.
+    pagePolicyIntegration(),
     // After the headers: writes .br and .gz copies of the files as they ship (nginx serves them as they are).
     precompressBuild(),
   ],

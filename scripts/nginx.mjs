@@ -3,8 +3,6 @@
  * (config, pid, logs, temp files), so it needs no system configuration and tests can start and stop it by its pid.
  *
  *   node scripts/nginx.mjs start [--port 4321] [--root dist] [--foreground]   serve over HTTP on 127.0.0.1
- *                                [--generated deploy/generated]              (the build's nginx includes; a variant
- *                                                                             built with HOST_FILES_DIR has its own)
  *   node scripts/nginx.mjs stop [--port 4321]                                 stop it by the pid it wrote
  *   node scripts/nginx.mjs serve [--port 4321]                                `npm start`: nginx in the foreground,
  *                                                                             or `astro preview` where nginx cannot run
@@ -23,7 +21,6 @@ import { parseArgs } from 'node:util';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const deploy = join(root, 'deploy');
-const generated = join(deploy, 'generated');
 export const modulesDir = '/usr/lib/nginx/modules';
 
 /** The nginx binary: on PATH, or Debian's /usr/sbin/nginx (not on a normal user's PATH). */
@@ -57,26 +54,22 @@ function render(template, values, file) {
 }
 
 /** The server rules for a dist/ directory (deploy/site.conf with its include path filled in). */
-export function siteConfig(generatedDir = generated) {
-  return render(readFileSync(join(deploy, 'site.conf'), 'utf8'), { generated: generatedDir }, 'deploy/site.conf');
+export function siteConfig() {
+  return render(readFileSync(join(deploy, 'site.conf'), 'utf8'), { deploy }, 'deploy/site.conf');
 }
 
 /**
  * Writes the configuration for one instance and returns its prefix.
  * tls: { port, redirectPort, cert, key, serverName } adds an HTTPS server and an HTTP server that redirects to it.
  */
-export function writeConfig({ port, root: distDir = join(root, 'dist'), generated: generatedDir = generated, tls }) {
+export function writeConfig({ port, root: distDir = join(root, 'dist'), tls }) {
   const dist = resolve(root, distDir);
-  const includes = resolve(root, generatedDir);
   if (!existsSync(join(dist, 'index.html')))
     throw new Error(`${dist}/index.html is missing: run \`npm run build\` first.`);
-  if (!existsSync(join(includes, 'headers.conf'))) {
-    throw new Error(`${includes}/headers.conf is missing: run \`npm run build\` (it writes the headers) first.`);
-  }
   const name = tls ? tls.port : port;
   const prefix = join(deploy, '.run', String(name));
   for (const dir of ['logs', 'tmp']) mkdirSync(join(prefix, dir), { recursive: true });
-  writeFileSync(join(prefix, 'site.conf'), siteConfig(includes));
+  writeFileSync(join(prefix, 'site.conf'), siteConfig());
   const server = (listen, extra = '') =>
     `  server {\n    listen ${listen};\n${extra}    root ${dist};\n    include ${prefix}/site.conf;\n  }\n`;
   const servers = tls
@@ -90,7 +83,7 @@ export function writeConfig({ port, root: distDir = join(root, 'dist'), generate
       `  server {\n    listen 127.0.0.1:${tls.redirectPort};\n    server_name ${tls.serverName};\n` +
       `    return 301 https://$host$request_uri;\n  }\n`
     : server(`127.0.0.1:${port}`);
-  const values = { modules: modulesDir, prefix, deploy, generated: includes, servers };
+  const values = { modules: modulesDir, prefix, deploy, servers };
   writeFileSync(
     join(prefix, 'nginx.conf'),
     render(readFileSync(join(deploy, 'nginx.conf'), 'utf8'), values, 'deploy/nginx.conf'),
@@ -184,7 +177,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {
       port: { type: 'string', default: '4321' },
       root: { type: 'string', default: 'dist' },
-      generated: { type: 'string', default: generated },
       foreground: { type: 'boolean', default: false },
     },
   });
@@ -194,7 +186,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (!Number.isInteger(port) || port < 1 || port > 65535) {
       throw new Error(`--port is "${values.port}"; expected a port number from 1 to 65535`);
     }
-    const serveOptions = { port, root: values.root, generated: values.generated };
+    const serveOptions = { port, root: values.root };
     if (command === 'start' && values.foreground) runForeground(serveOptions);
     else if (command === 'start') {
       const { pid } = await startNginx(serveOptions);

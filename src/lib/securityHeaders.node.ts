@@ -1,19 +1,20 @@
 /**
- * The one source of the site's HTTP response headers: the security headers and the caching rules. The last build
- * hook (src/integrations/securityHeaders.ts) feeds it the built HTML and writes the same values for every place that
- * serves the site: the nginx include, `dist/_headers` (Netlify, Cloudflare Pages) and `vercel.json`, so they never
- * drift.
+ * The one source of the site's HTTP response headers and of its Content-Security-Policy.
  *
- * The Content-Security-Policy allows inline scripts and styles only by hash, and the hashes come from the built pages,
- * so whatever inline code a page gains is covered by the next build and nothing else is.
+ * The policy lives in two parts, so no host file depends on what a build produces:
+ *   - the page's own policy, in a `<meta http-equiv>` at the top of each built page (src/integrations/pagePolicy.ts):
+ *     every inline script and style of that page by hash, and each origin the page may reach. It follows the page, so
+ *     an owner who edits CSS, a legal sentence or the config has nothing else to update;
+ *   - the header policy, the same on every response: what a meta policy cannot carry (`frame-ancestors`) and what
+ *     must also bind documents that have no meta (a JavaScript worker, an SVG opened on its own).
+ * A page obeys both. The host files (nginx includes, `public/_headers`, `vercel.json`) are written from here by
+ * `npm run host-files` and committed; a unit test fails when they differ from this source.
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'ultrahtml';
 import { appleAppSiteAssociationPath, assetLinksPath } from './appLinks.ts';
 import { decodeEntities, elementsOf, rawTextOf } from './html.ts';
 import type { SiteConfig } from './config.ts';
-import { dracoDecoderPaths } from './media.ts';
-import { cspReportUrl } from './monitoring/dsn.ts';
 import { monitoringConnectSrc } from './monitoring/settings.ts';
 
 /** The inline code of some HTML, exactly as the browser hashes it. */
@@ -42,61 +43,54 @@ export function hashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** The name CSP's report-to and the Reporting-Endpoints header share. */
-const reportGroup = 'csp-endpoint';
-
 export interface PolicyInputs {
-  config: Pick<SiteConfig, 'sentryDsn' | 'dracoDecoder'>;
-  /** The inline code of every built page, merged: one policy serves the whole site. */
+  config: Pick<SiteConfig, 'sentryDsn'>;
+  /** The inline code of one built page: its policy allows exactly that. */
   inline: InlineCode;
-  /** Whether a 3D model embeds images: three's GLTFLoader then fetches them from `blob:` URLs. */
-  modelsEmbedImages?: boolean;
 }
 
 const unique = (values: string[]) => [...new Set(values)];
+const policyText = (directives: [string, string[]][]) =>
+  directives.map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 
-/** The Content-Security-Policy of the site, as one header value. */
-export function contentSecurityPolicy({ config, inline, modelsEmbedImages = false }: PolicyInputs): string {
-  const publicDecoder = config.dracoDecoder === 'public' ? [new URL(dracoDecoderPaths.public).origin] : [];
+/**
+ * The header policy, on every response. These directives hold whatever the page: `frame-ancestors` works only in a
+ * header, and the others also bind responses that carry no meta policy.
+ */
+export const headerPolicy = policyText([
+  ['frame-ancestors', ["'none'"]],
+  ['object-src', ["'none'"]],
+  ['base-uri', ["'self'"]],
+  ['form-action', ["'none'"]],
+]);
+
+/** A page's own Content-Security-Policy, for its `<meta http-equiv>`: its inline code by hash, nothing else inline. */
+export function pagePolicy({ config, inline }: PolicyInputs): string {
   const styleAttributeHashes = unique(inline.styleAttributes.map(hashSource));
-  const reportUrl = config.sentryDsn ? cspReportUrl(config.sentryDsn) : undefined;
-  const directives: [string, string[]][] = [
+  return policyText([
     // Nothing is allowed unless a directive below names it.
     ['default-src', ["'none'"]],
-    // 'wasm-unsafe-eval' lets the Draco decoder compile its WebAssembly; it does not allow eval() of JavaScript.
-    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...unique(inline.scripts.map(hashSource))]],
+    ['script-src', ["'self'", ...unique(inline.scripts.map(hashSource))]],
     ['style-src', ["'self'", ...unique(inline.styles.map(hashSource))]],
     // Style attributes in the served HTML are allowed one by one, by hash ('unsafe-hashes' is how CSP names that).
     ...(styleAttributeHashes.length > 0
       ? [['style-src-attr', ["'unsafe-hashes'", ...styleAttributeHashes]] as [string, string[]]]
       : []),
-    ['img-src', ["'self'", 'data:', ...(modelsEmbedImages ? ['blob:'] : [])]],
+    ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
     ['media-src', ["'self'"]],
-    // The Draco decoder files are fetched (not run as <script>), so the public decoder host belongs here only.
-    [
-      'connect-src',
-      ["'self'", ...monitoringConnectSrc(config), ...publicDecoder, ...(modelsEmbedImages ? ['blob:'] : [])],
-    ],
-    // 'self': the 3D scene's worker (src/lib/scene/sceneWorker.client.ts) and Sentry Replay's compression worker
-    // (src/lib/monitoring/replay.client.ts) are files of this site. blob: is needed: inside the scene's worker,
-    // three's DRACOLoader starts its decoder worker from a Blob URL of its own code
-    // (DRACOLoader.js, `URL.createObjectURL(new Blob([body]))`).
-    ['worker-src', ["'self'", 'blob:']],
+    ['connect-src', ["'self'", ...monitoringConnectSrc(config)]],
+    // The 3D scene's worker (src/lib/scene/sceneWorker.client.ts) and Sentry Replay's compression worker
+    // (src/lib/monitoring/replay.client.ts) are files of this site. A worker runs under the policy of its own
+    // script's response (the header policy), so the mesh decoder's WebAssembly inside the scene's worker needs
+    // nothing here.
+    ['worker-src', ["'self'"]],
     ['manifest-src', ["'self'"]],
+    // Repeated from the header policy, so a page copied to a host without our headers keeps them.
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
-    ['frame-ancestors', ["'none'"]],
     ['form-action', ["'none'"]],
-    // Violations go to monitoring when it is on (report-uri for browsers without the Reporting API).
-    ...(reportUrl
-      ? ([
-          ['report-uri', [reportUrl]],
-          ['report-to', [reportGroup]],
-        ] as [string, string[]][])
-      : []),
-  ];
-  return directives.map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+  ]);
 }
 
 /** Browser features the site never uses, all denied (only names Chromium recognises, so it logs no errors). */
@@ -120,21 +114,17 @@ export const deniedFeatures = [
   'xr-spatial-tracking',
 ];
 
-/** Every security header, in the order they are written; the same on every response. */
-export function securityHeaders(inputs: PolicyInputs): Record<string, string> {
-  const reportUrl = inputs.config.sentryDsn ? cspReportUrl(inputs.config.sentryDsn) : undefined;
-  return {
-    'Content-Security-Policy': contentSecurityPolicy(inputs),
-    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': deniedFeatures.map((feature) => `${feature}=()`).join(', '),
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    // For browsers that predate CSP's frame-ancestors.
-    'X-Frame-Options': 'DENY',
-    ...(reportUrl ? { 'Reporting-Endpoints': `${reportGroup}="${reportUrl}"` } : {}),
-  };
-}
+/** Every security header, in the order they are written; the same on every response of every host. */
+export const securityHeaders: Record<string, string> = {
+  'Content-Security-Policy': headerPolicy,
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': deniedFeatures.map((feature) => `${feature}=()`).join(', '),
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  // For browsers that predate CSP's frame-ancestors.
+  'X-Frame-Options': 'DENY',
+};
 
 /** Caching: hashed build assets never change under their name; everything else is revalidated or kept a day. */
 export const cacheControl = {
@@ -170,14 +160,13 @@ function nginxString(name: string, value: string) {
   return `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
 }
 
-const generatedNote =
-  '# Generated at build (src/integrations/securityHeaders.ts) from src/lib/securityHeaders.node.ts: do not edit.';
+const generatedNote = '# Written by `npm run host-files` from src/lib/securityHeaders.node.ts: do not edit.';
 
 /**
  * The nginx server-level include: one `add_header` per security header plus Cache-Control, `always` so error
  * responses carry them too.
  */
-export function nginxInclude(headers: Record<string, string>): string {
+export function nginxInclude(headers: Record<string, string> = securityHeaders): string {
   const lines = Object.entries(headers).map(
     ([name, value]) => `add_header ${name} ${nginxString(name, value)} always;`,
   );
@@ -213,7 +202,7 @@ export function nginxAppLinkLocations(): string {
 }
 
 /** `_headers` for Netlify and Cloudflare Pages (read from the published directory). */
-export function headersFile(headers: Record<string, string>): string {
+export function headersFile(headers: Record<string, string> = securityHeaders): string {
   const block = (path: string, entries: Record<string, string>) =>
     [path, ...Object.entries(entries).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   return `${generatedNote}\n${[
@@ -224,7 +213,7 @@ export function headersFile(headers: Record<string, string>): string {
 }
 
 /** `vercel.json`: the same headers, plus the build settings and clean URLs (`/privacy` serves privacy.html). */
-export function vercelJson(headers: Record<string, string>): string {
+export function vercelJson(headers: Record<string, string> = securityHeaders): string {
   const list = (entries: Record<string, string>) => Object.entries(entries).map(([key, value]) => ({ key, value }));
   const json = {
     $schema: 'https://openapi.vercel.sh/vercel.json',
@@ -239,4 +228,15 @@ export function vercelJson(headers: Record<string, string>): string {
     ],
   };
   return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+/** Every host file, by its path in the project: written by `npm run host-files`, checked by tests/unit/headers.test.ts. */
+export function hostFiles(): Record<string, string> {
+  return {
+    'deploy/headers.conf': nginxInclude(),
+    'deploy/cache-control.conf': nginxCacheMap(),
+    'deploy/app-links.conf': nginxAppLinkLocations(),
+    'public/_headers': headersFile(),
+    'vercel.json': vercelJson(),
+  };
 }

@@ -1,22 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
   appLinkFileHeaders,
   cacheControl,
-  contentSecurityPolicy,
-  headersFile,
+  headerPolicy,
+  hostFiles,
   inlineCode,
-  nginxAppLinkLocations,
-  nginxCacheMap,
   nginxInclude,
+  pagePolicy,
   securityHeaders,
-  vercelJson,
   type PolicyInputs,
 } from '../../src/lib/securityHeaders.node.ts';
-import { config } from '../../src/lib/config.ts';
-import { writeHeaders } from '../../src/integrations/securityHeaders.ts';
+import { withPagePolicy } from '../../src/integrations/pagePolicy.ts';
 import { parseHeadersFile, parseNginxInclude, parseNginxLocations, parseVercelJson } from './headers-files.ts';
 
 const page = `<!doctype html><html><head>
@@ -28,11 +23,11 @@ const page = `<!doctype html><html><head>
 const directives = (csp: string) =>
   Object.fromEntries(csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
 
-const base: PolicyInputs = { config: { sentryDsn: '', dracoDecoder: 'self' }, inline: inlineCode(page) };
+const base: PolicyInputs = { config: { sentryDsn: '' }, inline: inlineCode(page) };
 
-describe('Content-Security-Policy', () => {
-  test('allows exactly the inline scripts, styles and style attributes of the pages, by hash', () => {
-    const csp = directives(contentSecurityPolicy(base));
+describe("a page's own policy", () => {
+  test('allows exactly the inline scripts, styles and style attributes of the page, by hash', () => {
+    const csp = directives(pagePolicy(base));
     // Known SHA-256 of "alert(1)" and of the decoded style attribute, computed outside this code (openssl dgst).
     expect(csp['script-src']).toContain("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
     expect(csp['style-src-attr']).toEqual(["'unsafe-hashes'", "'sha256-FyXpxTNvqNOLxi+2tciaBRGq42QY4ijlUw+VJjYajic='"]);
@@ -41,35 +36,54 @@ describe('Content-Security-Policy', () => {
     expect(csp['style-src']!.filter((source) => source.startsWith("'sha256-"))).toHaveLength(1);
   });
 
-  test('never allows inline code wholesale, eval, plugins, foreign bases, framing or form posts', () => {
-    const text = contentSecurityPolicy(base);
-    expect(text).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
+  test('never allows inline code wholesale, eval, plugins, foreign bases or form posts', () => {
+    const text = pagePolicy(base);
+    expect(text).not.toMatch(/'unsafe-inline'|'unsafe-eval'|'wasm-unsafe-eval'|blob:/);
     const csp = directives(text);
+    expect(csp['default-src']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);
-    expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['form-action']).toEqual(["'none'"]);
-    expect(csp['script-src']).toContain("'wasm-unsafe-eval'");
+    // A meta policy cannot carry these; the header does.
+    expect(csp['frame-ancestors']).toBeUndefined();
+    expect(csp['report-uri']).toBeUndefined();
   });
 
   test('lets monitoring reach the ingest origin of its DSN, and nothing when there is no DSN', () => {
-    expect(directives(contentSecurityPolicy(base))['connect-src']).toEqual(["'self'"]);
+    expect(directives(pagePolicy(base))['connect-src']).toEqual(["'self'"]);
     const withDsn = { ...base, config: { ...base.config, sentryDsn: 'https://abc@o12.ingest.us.sentry.io/345' } };
-    expect(directives(contentSecurityPolicy(withDsn))['connect-src']).toEqual([
-      "'self'",
-      'https://o12.ingest.us.sentry.io',
-    ]);
+    expect(directives(pagePolicy(withDsn))['connect-src']).toEqual(["'self'", 'https://o12.ingest.us.sentry.io']);
   });
 
-  test('reaches the public Draco decoder host only when the config chooses it', () => {
-    const publicDecoder = { ...base, config: { ...base.config, dracoDecoder: 'public' as const } };
-    expect(directives(contentSecurityPolicy(publicDecoder))['connect-src']).toContain('https://www.gstatic.com');
-    expect(contentSecurityPolicy(base)).not.toContain('gstatic');
+  test('stops on a DSN without a key or project, naming the field', () => {
+    expect(() =>
+      pagePolicy({ ...base, config: { ...base.config, sentryDsn: 'https://o12.ingest.sentry.io/' } }),
+    ).toThrow(
+      'sentryDsn (PUBLIC_SENTRY_DSN) is "https://o12.ingest.sentry.io/"; expected a Sentry DSN with a public key',
+    );
   });
 
-  test('lets three.js read textures embedded in a model only when a model has them', () => {
-    expect(directives(contentSecurityPolicy({ ...base, modelsEmbedImages: true }))['connect-src']).toContain('blob:');
-    expect(directives(contentSecurityPolicy(base))['connect-src']).not.toContain('blob:');
+  test('is the first thing after the charset, before any code it allows', () => {
+    const html = withPagePolicy(page.replace('<head>', '<head><meta charset="utf-8">'), 'index.html');
+    const meta =
+      /^<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="([^"]+)">\n<script>/.exec(
+        html,
+      );
+    expect(meta?.[1]).toBe(pagePolicy(base));
+  });
+
+  test('stops the build on a page without a charset, naming the file', () => {
+    expect(() => withPagePolicy(page, 'dist/odd.html')).toThrow('dist/odd.html has no <meta charset="utf-8">');
+  });
+});
+
+test('the header policy forbids framing, plugins, foreign bases and form posts on every response', () => {
+  const csp = directives(headerPolicy);
+  expect(csp).toEqual({
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'none'"],
   });
 });
 
@@ -79,89 +93,32 @@ test('refuses a header value nginx would misread, naming the header', () => {
   );
 });
 
-describe('with monitoring on', () => {
-  const dsn = 'https://abc123@o12.ingest.us.sentry.io/345';
-  const headers = securityHeaders({ ...base, config: { ...base.config, sentryDsn: dsn } });
+describe('the committed host files', () => {
+  const committed = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
-  test('reports CSP violations to the Sentry project of the DSN', () => {
-    const reportUrl = 'https://o12.ingest.us.sentry.io/api/345/security/?sentry_key=abc123';
-    const csp = directives(headers['Content-Security-Policy']!);
-    expect(csp['report-uri']).toEqual([reportUrl]);
-    expect(csp['report-to']).toEqual(['csp-endpoint']);
-    expect(headers['Reporting-Endpoints']).toBe(`csp-endpoint="${reportUrl}"`);
+  test('are what their source writes (after changing src/lib/securityHeaders.node.ts: npm run host-files)', () => {
+    for (const [path, text] of Object.entries(hostFiles())) expect(committed(path), path).toBe(text);
   });
 
-  test('writes the same values, quotes included, for nginx, static hosts and Vercel', () => {
-    expect(parseNginxInclude(nginxInclude(headers))['/*']).toEqual(headers);
-    expect(parseHeadersFile(headersFile(headers))['/*']).toEqual(headers);
-    expect(parseVercelJson(vercelJson(headers))['/*']).toEqual(headers);
-  });
-
-  test('stops on a DSN without a key or project, naming the field', () => {
-    expect(() =>
-      securityHeaders({ ...base, config: { ...base.config, sentryDsn: 'https://o12.ingest.sentry.io/' } }),
-    ).toThrow(
-      'sentryDsn (PUBLIC_SENTRY_DSN) is "https://o12.ingest.sentry.io/"; expected a Sentry DSN with a public key',
-    );
-  });
-});
-
-test('_headers, vercel.json and the nginx configuration carry identical header values', () => {
-  // The real build hook's writer, on a small built site, writing its files outside the project.
-  const dir = mkdtempSync(join(tmpdir(), 'headers-'));
-  const dist = join(dir, 'dist');
-  const out = join(dir, 'out');
-  mkdirSync(dist);
-  mkdirSync(out);
-  writeFileSync(join(dist, 'index.html'), page);
-  writeFileSync(join(dist, 'privacy.html'), '<!doctype html><title>p</title><style>p{margin:0}</style>');
-  writeHeaders(dist, { generatedDir: out, vercelJson: join(out, 'vercel.json') });
-
-  const staticHosts = parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8'));
-  const vercel = parseVercelJson(readFileSync(join(out, 'vercel.json'), 'utf8'));
-  const nginx = parseNginxInclude(readFileSync(join(out, 'headers.conf'), 'utf8'));
-  // The writer reads this build's config (PUBLIC_* overrides included), so the expectation does too.
-  const expected = securityHeaders({ config, inline: inlineCode(page + '<style>p{margin:0}</style>') });
-
-  expect(staticHosts['/*']).toEqual(expected);
-  expect(vercel['/*']).toEqual(expected);
-  expect(nginx['/*']).toEqual(expected);
-  expect(staticHosts['/_astro/*']).toEqual({ 'Cache-Control': cacheControl.hashed });
-  expect(vercel['/_astro/*']).toEqual({ 'Cache-Control': cacheControl.hashed });
-  expect(readFileSync(join(out, 'cache-control.conf'), 'utf8')).toContain(`~^/_astro/ "${cacheControl.hashed}";`);
-  // The app-association files: the same type and Cache-Control from the three.
-  const nginxAppLinks = parseNginxLocations(
-    readFileSync(join(out, 'app-links.conf'), 'utf8'),
-    readFileSync(join(out, 'cache-control.conf'), 'utf8'),
-  );
-  for (const path of appLinkFileHeaders.paths) {
-    expect(nginxAppLinks[path]).toEqual(appLinkFileHeaders.headers);
-    expect(staticHosts[path]).toEqual(appLinkFileHeaders.headers);
-    expect(vercel[path]).toEqual(appLinkFileHeaders.headers);
-  }
-});
-
-describe('the app-association files', () => {
-  const headers = securityHeaders(base);
-  const expected = {
-    '/.well-known/apple-app-site-association': {
-      'Content-Type': 'application/json',
-      'Cache-Control': 'public, max-age=3600',
-    },
-    '/.well-known/assetlinks.json': { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=3600' },
-  };
-  const pick = (sets: Record<string, Record<string, string>>) =>
-    Object.fromEntries(appLinkFileHeaders.paths.map((path) => [path, sets[path]]));
-
-  test('are JSON with a short cache for nginx, static hosts and Vercel alike', () => {
-    expect(parseNginxLocations(nginxAppLinkLocations(), nginxCacheMap())).toEqual(expected);
-    expect(pick(parseHeadersFile(headersFile(headers)))).toEqual(expected);
-    expect(pick(parseVercelJson(vercelJson(headers)))).toEqual(expected);
-  });
-
-  test('keep the security headers on every host: nginx adds none of its own there, the others add to /*', () => {
-    expect(nginxAppLinkLocations()).not.toContain('add_header');
-    expect(parseHeadersFile(headersFile(headers))['/*']).toEqual(headers);
-    expect(parseVercelJson(vercelJson(headers))['/*']).toEqual(headers);
+  test('carry identical header values for nginx, static hosts and Vercel', () => {
+    const staticHosts = parseHeadersFile(committed('public/_headers'));
+    const vercel = parseVercelJson(committed('vercel.json'));
+    const nginx = parseNginxInclude(committed('deploy/headers.conf'));
+    expect(nginx['/*']).toEqual(securityHeaders);
+    expect(staticHosts['/*']).toEqual(securityHeaders);
+    expect(vercel['/*']).toEqual(securityHeaders);
+    expect(staticHosts['/_astro/*']).toEqual({ 'Cache-Control': cacheControl.hashed });
+    expect(vercel['/_astro/*']).toEqual({ 'Cache-Control': cacheControl.hashed });
+    expect(committed('deploy/cache-control.conf')).toContain(`~^/_astro/ "${cacheControl.hashed}";`);
+    // The app-association files: JSON with a short cache from the three; nginx adds no header of its own there, so
+    // those locations keep the security headers.
+    const appLinks = committed('deploy/app-links.conf');
+    expect(appLinks).not.toContain('add_header');
+    const nginxAppLinks = parseNginxLocations(appLinks, committed('deploy/cache-control.conf'));
+    for (const path of appLinkFileHeaders.paths) {
+      expect(nginxAppLinks[path]).toEqual(appLinkFileHeaders.headers);
+      expect(staticHosts[path]).toEqual(appLinkFileHeaders.headers);
+      expect(vercel[path]).toEqual(appLinkFileHeaders.headers);
+    }
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The Sentry DSN, parsed in one place with the SDK's own parser: the config check, the monitoring settings, the
- * Content-Security-Policy's `connect-src` and its violation-report URL all read it through here.
+ * The Sentry DSN, parsed in one place with the SDK's own parser: the config check, the monitoring settings and the
+ * Content-Security-Policy's `connect-src` all read it through here.
  */
 import { dsnFromString, type DsnComponents } from '@sentry/core';
 
@@ -26,13 +26,3 @@ const originOf = ({ protocol, host, port }: DsnComponents) => `${protocol}://${h
 
 /** The origin events are sent to: what `connect-src` must allow, nothing broader. */
 export const ingestOrigin = (dsn: string): string => originOf(requireDsn(dsn));
-
-/**
- * Sentry's endpoint for CSP violation reports (https://KEY@HOST[/PREFIX]/PROJECT becomes
- * https://HOST[/PREFIX]/api/PROJECT/security/?sentry_key=KEY), so the owner sees blocked code in their monitoring.
- */
-export function cspReportUrl(dsn: string): string {
-  const parts = requireDsn(dsn);
-  const prefix = parts.path ? `/${parts.path}` : '';
-  return `${originOf(parts)}${prefix}/api/${parts.projectId}/security/?sentry_key=${parts.publicKey}`;
-}

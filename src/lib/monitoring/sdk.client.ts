@@ -3,7 +3,7 @@
  * loading, and then loads session replay (another lazy chunk of our own bundle), unless the browser sends Global
  * Privacy Control.
  */
-import { addIntegration, browserTracingIntegration, captureException, init } from '@sentry/browser';
+import { addIntegration, browserTracingIntegration, captureException, captureMessage, init } from '@sentry/browser';
 import { errorBufferGlobal, monitoringOptions, readSettings, settingsElementId } from './settings.ts';
 
 interface ErrorBuffer {
@@ -23,12 +23,16 @@ export function startMonitoring() {
       captureException(event.reason, {
         mechanism: { type: 'auto.browser.global_handlers.onunhandledrejection', handled: false },
       });
+    } else if (event instanceof SecurityPolicyViolationEvent) {
+      reportViolation(event);
     } else if (event instanceof ErrorEvent) {
       captureException(event.error ?? event.message, {
         mechanism: { type: 'auto.browser.global_handlers.onerror', handled: false },
       });
     }
   }
+
+  addEventListener('securitypolicyviolation', reportViolation);
 
   // Global Privacy Control (honoured as CCPA regulation 11 CCR 7025 asks; the privacy policy promises it): no session
   // replay at all, neither buffered nor sent on error, and so no session id in sessionStorage. Errors and
@@ -39,4 +43,15 @@ export function startMonitoring() {
 
 function sendsGlobalPrivacyControl(): boolean {
   return (navigator as Navigator & { globalPrivacyControl?: unknown }).globalPrivacyControl === true;
+}
+
+/**
+ * A page's policy is a meta tag, and a meta policy cannot name a report endpoint (src/lib/securityHeaders.node.ts
+ * says why the policy is one), so code the policy blocks is reported from the page, as a warning.
+ */
+function reportViolation(event: SecurityPolicyViolationEvent) {
+  captureMessage(`Content-Security-Policy blocked ${event.blockedURI || 'inline code'} (${event.effectiveDirective})`, {
+    level: 'warning',
+    extra: { sourceFile: event.sourceFile, lineNumber: event.lineNumber, sample: event.sample },
+  });
 }

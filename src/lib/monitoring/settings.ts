@@ -131,8 +131,9 @@ export const errorBufferGlobal = '__monitoringQueue';
 const errorBufferLimit = 30;
 
 /**
- * The inline script for every page's head when monitoring is on: it queues `error` and `unhandledrejection` events
- * until the SDK (loaded once the page is idle) takes them, so errors thrown before it started are still reported.
+ * The inline script for every page's head when monitoring is on: it queues `error`, `unhandledrejection` and
+ * `securitypolicyviolation` events until the SDK (loaded once the page is idle) takes them, so errors thrown and code
+ * blocked before it started are still reported.
  * Calling the global's `take()` stops the queueing and returns the queue. No eval, so a CSP hash covers it.
  */
-export const errorBufferScript = `(function(){var q=[],t=["error","unhandledrejection"];function h(e){if(q.length<${errorBufferLimit})q.push(e)}t.forEach(function(n){addEventListener(n,h)});window.${errorBufferGlobal}={take:function(){t.forEach(function(n){removeEventListener(n,h)});return q}}})();`;
+export const errorBufferScript = `(function(){var q=[],t=["error","unhandledrejection","securitypolicyviolation"];function h(e){if(q.length<${errorBufferLimit})q.push(e)}t.forEach(function(n){addEventListener(n,h)});window.${errorBufferGlobal}={take:function(){t.forEach(function(n){removeEventListener(n,h)});return q}}})();`;
