@@ -42,9 +42,6 @@ export default {
   replaysSessionSampleRate: 0.1,
   replaysOnErrorSampleRate: 1,
 
-  /** 'self' serves the 3D scene's Draco decoder from this site; 'public' loads it from Google's versioned host. */
-  dracoDecoder: 'self',
-
   // Business constants of the specification (section 9), quoted by the legal pages.
   otpCodesPerHour: 6,
   accountDeletionDays: 30,

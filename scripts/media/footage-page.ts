@@ -3,7 +3,7 @@
  * model the live scene draws in its worker), drawn here on the page's canvas with a fixed shot on demand.
  * `window.renderShot(shot)` resolves with that shot as a PNG data URL.
  */
-import { dracoDecoderPaths, modelPath } from '../../src/lib/media.ts';
+import { modelPath } from '../../src/lib/media.ts';
 import { slotCamera } from '../../src/lib/scene/look.ts';
 import { createStage, parseModel } from '../../src/lib/scene/stage.ts';
 
@@ -27,7 +27,7 @@ const canvas = document.querySelector('canvas')!;
 const stage = createStage(canvas, { antialias: true, preserveDrawingBuffer: true });
 const placed = fetch(modelPath)
   .then((response) => response.arrayBuffer())
-  .then((bytes) => parseModel(bytes, dracoDecoderPaths.self))
+  .then((bytes) => parseModel(bytes))
   .then((model) => stage.place(model));
 
 window.renderShot = async (shot) => {

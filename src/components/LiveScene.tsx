@@ -11,8 +11,6 @@ import { preloadModel } from '../lib/modelPreload.client.ts';
 import type { FromScene, ToScene } from '../lib/scene/protocol.ts';
 
 export interface LiveSceneProps {
-  /** Where the Draco decoder lives: this site's /draco/ or the public versioned host (config.dracoDecoder). */
-  decoderPath: string;
   /** 'software' (WebGL without a GPU) draws without multisampling at a pixel ratio of 1; see src/lib/webgl.client.ts. */
   quality: 'software' | 'hardware';
   /** False stops drawing (the slot is off screen): the slow turn is not worth a battery. */
@@ -21,19 +19,21 @@ export interface LiveSceneProps {
   paused: boolean;
   /** Called once the model has been drawn and is on screen. */
   onReady: () => void;
-  /** Called when the worker, the model, its decoder or WebGL fails; the caller shows its still instead. */
+  /** Called when the worker, the model, its decoder or WebGL fails, or the worker never answers; the caller shows its still instead. */
   onError: () => void;
 }
 
 /**
- * How long the worker may take from 'start' to the model on screen before the page keeps its still (a second or two
- * on a phone). Some failures never reach the page as an error: three.js's DRACOLoader never hears of a decoder worker
- * that is refused or whose WebAssembly is blocked (a Content-Security-Policy without `worker-src blob:` or
- * `'wasm-unsafe-eval'`), and a worker that hangs cannot say anything.
+ * How long the worker may take from 'start' to the model on screen before the page gives up and keeps its still (a
+ * second or two on a phone). Every failure that can be seen reports itself: a worker script that fails to load or is
+ * refused fires 'error', a model that fails rejects the preload, and a decoder whose WebAssembly is refused or WebGL
+ * that is missing make the worker answer 'failed'. This covers only a worker that never answers at all (a hang).
+ * It is generous because nothing visible waits on it (the still shows until the scene is ready): it frees a hung
+ * worker, and must never cut off a slow software renderer that would have drawn.
  */
 const readyDeadlineMs = 20_000;
 
-export default function LiveScene({ decoderPath, quality, active, paused, onReady, onError }: LiveSceneProps) {
+export default function LiveScene({ quality, active, paused, onReady, onError }: LiveSceneProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const worker = useRef<Worker>(undefined);
   const drag = useRef<{ pointer: number; x: number; y: number }>(undefined);
@@ -81,7 +81,7 @@ export default function LiveScene({ decoderPath, quality, active, paused, onRead
     preloadModel().then((model) => {
       if (failed) return;
       deadline = setTimeout(fail, readyDeadlineMs);
-      send({ type: 'start', canvas: offscreen, model, decoderPath, antialias: quality === 'hardware' }, [offscreen]);
+      send({ type: 'start', canvas: offscreen, model, antialias: quality === 'hardware' }, [offscreen]);
     }, fail);
     return () => {
       // Unmounted: nothing is reported any more.
@@ -90,7 +90,7 @@ export default function LiveScene({ decoderPath, quality, active, paused, onRead
       resize.disconnect();
       scene.terminate();
     };
-  }, [decoderPath, quality]);
+  }, [quality]);
 
   useEffect(() => {
     worker.current?.postMessage({ type: 'motion', active, paused } satisfies ToScene);

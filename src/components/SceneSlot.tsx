@@ -1,25 +1,20 @@
 /**
  * The 3D scene's slot on the landing page. The server renders the scene's still; in the browser, when the scene can
  * draw in a worker (an OffscreenCanvas with WebGL 2) and motion is not reduced, it starts the live scene (LiveScene:
- * a worker with three.js and the Draco decoder) and swaps it in once the model is drawn. Anything that fails on the
+ * a worker with three.js and the model's decoder) and swaps it in once the model is drawn. Anything that fails on the
  * way leaves the still in place.
  *
  * Mount with `client:visible={{ rootMargin: '300px' }}` so the scene's code loads only as the slot nears the viewport.
  */
 import { Component, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { dracoDecoderPaths, sceneAlt, sceneStillPath, sceneStillSize } from '../lib/media.ts';
+import { sceneAlt, sceneStillPath, sceneStillSize } from '../lib/media.ts';
 import { webglSupport } from '../lib/webgl.client.ts';
 import LiveScene from './LiveScene.tsx';
 import MotionToggle from './MotionToggle.tsx';
 import styles from './SceneSlot.module.css';
 import { useMediaQuery } from './useMediaQuery.ts';
 
-export interface SceneSlotProps {
-  /** The site config's `dracoDecoder`: 'self' serves the decoder from this site, 'public' from the versioned host. */
-  decoder?: keyof typeof dracoDecoderPaths;
-}
-
-export default function SceneSlot({ decoder = 'self' }: SceneSlotProps) {
+export default function SceneSlot() {
   // Follows the motion preference live: turning "reduce motion" on puts the still back.
   const canAnimate = useMediaQuery('(prefers-reduced-motion: reduce)') === false && webglSupport() !== 'none';
   const [failed, setFailed] = useState(false);
@@ -44,7 +39,6 @@ export default function SceneSlot({ decoder = 'self' }: SceneSlotProps) {
         >
           <StillOnError onError={onError}>
             <LiveScene
-              decoderPath={dracoDecoderPaths[decoder]}
               quality={webglSupport() === 'software' ? 'software' : 'hardware'}
               active={onScreen}
               paused={paused}

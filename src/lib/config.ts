@@ -126,8 +126,6 @@ const fieldsSchema = z.object({
   tracesSampleRate: rate,
   replaysSessionSampleRate: rate,
   replaysOnErrorSampleRate: rate,
-  /** Where the 3D scene's Draco decoder comes from: our own origin, or the public versioned decoder host. */
-  dracoDecoder: z.enum(['self', 'public'], 'either "self" (served from this site) or "public" (gstatic.com)'),
   // Business constants from the specification, quoted by the legal pages.
   otpCodesPerHour: z
     .number('a whole number of codes')

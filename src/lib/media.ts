@@ -57,18 +57,12 @@ export const heroStillPath = (variant: HeroVariant, width: number, format: Still
 
 export const logoPath = '/images/logo-white.svg';
 
-/** The 3D scene's model (Draco-compressed glTF binary), preloaded when the landing page is idle. */
+/** The 3D scene's model (meshopt-compressed glTF binary), preloaded when the landing page is idle. */
 export const modelPath = '/models/group-meal.glb';
 export const modelMaxBytes = 150 * 1024;
 
 /** A still of the 3D scene, shown when WebGL is missing, motion is reduced or the scene fails to load. */
 export const sceneStillPath = (format: StillFormat) => `/images/scene-still.${format}`;
-
-/** The self-hosted Draco decoder (copied from three.js at build) and the public versioned host the config may choose. */
-export const dracoDecoderPaths = {
-  self: '/draco/',
-  public: 'https://www.gstatic.com/draco/versioned/decoders/1.5.7/',
-} as const;
 
 /** The scene still's pixel size; the scene's slot keeps this aspect ratio, so swapping still for canvas never shifts layout. */
 export const sceneStillSize = { width: 1200, height: 800 } as const;

@@ -46,12 +46,11 @@ const served = precompressed.filter((file) => file !== '404.html');
 /** The address of a built file: pages are asked for without .html (`/privacy`), the landing page as `/`. */
 const urlOf = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
 
-test('the build writes brotli and gzip copies of the pages, styles, scripts, decoder and model', () => {
+test('the build writes brotli and gzip copies of the pages, styles, scripts and model', () => {
   for (const kind of [
     /^index\.html$/,
     /^privacy\.html$/,
     /^_astro\/.+\.js$/,
-    /^draco\/draco_decoder\.wasm$/,
     /\.glb$/,
   ]) {
     expect(

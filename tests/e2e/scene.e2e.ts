@@ -45,9 +45,8 @@ test('draws the meal in a canvas when scrolled to, loading its code only then', 
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await expect(slot(page)).toHaveAttribute('data-scene', 'still');
+  // The model itself may already be preloaded (the landing page fetches it when idle); the scene's code may not.
   expect(requests.filter(isSceneCode)).toEqual([]);
-  // The model itself may already be preloaded (the landing page fetches it when idle); the decoder may not.
-  expect(requests.filter((url) => url.includes('/draco/'))).toEqual([]);
 
   await slot(page).scrollIntoViewIfNeeded();
   await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
@@ -59,14 +58,15 @@ test('draws the meal in a canvas when scrolled to, loading its code only then', 
   expect(requests.filter(isSceneCode)).toHaveLength(1);
 });
 
-test('makes no request outside the site origin and fetches the model once', async ({ page, baseURL }) => {
+test('makes no request outside the site origin, fetches the model once and no decoder', async ({ page, baseURL }) => {
   const requests = recordRequests(page);
   await page.goto('/');
   await slot(page).scrollIntoViewIfNeeded();
   await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
   expect(requests.filter((url) => new URL(url).origin !== new URL(baseURL!).origin)).toEqual([]);
-  expect(requests.filter((url) => url.includes('/draco/')).length).toBeGreaterThan(0);
   expect(requests.filter((url) => new URL(url).pathname === modelPath)).toHaveLength(1);
+  // The mesh decoder is part of the worker's script (its WebAssembly inlined): nothing else is fetched for it.
+  expect(requests.filter((url) => /\.wasm$|decoder/i.test(new URL(url).pathname))).toEqual([]);
 });
 
 test('uses the idle preload of the model instead of fetching it again', async ({ page }) => {
@@ -145,7 +145,6 @@ test('shows the still image when the visitor prefers reduced motion', async ({ p
 for (const [what, pattern] of [
   ['the model', `**${modelPath}`],
   ['the scene worker', '**/_astro/sceneWorker*'],
-  ['the Draco decoder (fetched in the worker)', '**/draco/*'],
 ] as const) {
   test(`keeps the still image when ${what} fails to load`, async ({ page }) => {
     let aborted = 0;
@@ -165,6 +164,53 @@ for (const [what, pattern] of [
     expect(errors).toEqual([]);
   });
 }
+
+/**
+ * Serves the scene worker's script with `policy` as its Content-Security-Policy. A dedicated worker runs under the
+ * policy of its own script's response, not the page's: this is the policy the mesh decoder's WebAssembly obeys.
+ */
+async function workerUnder(page: Page, policy: string) {
+  await page.route('**/_astro/sceneWorker*', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy } });
+  });
+  const modes = await recordSceneModes(page);
+  // What the worker tells the page, so a test can tell a reported failure from the page's deadline.
+  await page.addInitScript(() => {
+    const told: string[] = [];
+    (window as unknown as { sceneMessages: string[] }).sceneMessages = told;
+    const Original = window.Worker;
+    window.Worker = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Worker>) {
+        super(...args);
+        this.addEventListener('message', (event: MessageEvent<{ type: string }>) => told.push(event.data.type));
+      }
+    };
+  });
+  await page.goto('/');
+  await slot(page).scrollIntoViewIfNeeded();
+  return {
+    modes,
+    messages: () => page.evaluate(() => (window as unknown as { sceneMessages: string[] }).sceneMessages),
+  };
+}
+
+// What the scene's worker needs of its own policy: its script, the model's decoder compiling its WebAssembly, and
+// nothing to fetch (the page hands it the model's bytes). Anything narrower hands back to the still.
+test("the scene's worker goes live under a policy of only script-src 'self' 'wasm-unsafe-eval'", async ({ page }) => {
+  const { modes } = await workerUnder(page, "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'");
+  await expect.poll(modes, { timeout: 60_000 }).toEqual(['loading', 'live']);
+});
+
+test("without 'wasm-unsafe-eval' in the worker's policy, the decoder is refused and the still stays", async ({
+  page,
+}) => {
+  const { modes, messages } = await workerUnder(page, "default-src 'none'; script-src 'self'");
+  await expect.poll(modes, { timeout: 60_000 }).toEqual(['loading', 'still']);
+  await expectStill(page);
+  // The decoder's refused WebAssembly fails the model's parse and the worker says so: no deadline was needed.
+  expect(await messages()).toEqual(['failed']);
+});
 
 /**
  * Counts, inside the scene's worker, the frames it asks for and the messages it receives from the page. Installed

@@ -190,7 +190,7 @@ test('sends the right type for video, images, models and WebAssembly', async () 
   };
   for (const [extension, type] of Object.entries(types)) {
     let path = firstFile(extension);
-    // The Draco decoder (the only .wasm) arrives with the 3D scene; until then a probe file stands in for it.
+    // The site ships no .wasm today (the scene's mesh decoder is inlined in its worker): a probe file stands in.
     const probe = path ? undefined : join(dist, `type-probe.${extension}`);
     if (probe) writeFileSync(probe, '\0asm');
     path ??= `/type-probe.${extension}`;

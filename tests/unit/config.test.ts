@@ -46,7 +46,6 @@ describe('site config', () => {
     ['PUBLIC_API_HOST', 'https://api.example.com/api', 'apiHost', 'bare host name'],
     ['PUBLIC_REPLAYS_SESSION_SAMPLE_RATE', '2', 'replaysSessionSampleRate', 'from 0 to 1'],
     ['PUBLIC_TRACES_SAMPLE_RATE', 'all', 'tracesSampleRate', 'a number from 0 to 1'],
-    ['PUBLIC_DRACO_DECODER', 'cdn', 'dracoDecoder', '"self"'],
     ['PUBLIC_MONITORING_RETENTION_DAYS', '30.5', 'monitoringRetentionDays', 'a whole number of days'],
     ['PUBLIC_SMS_CONSENT_SCREENSHOT', 'images/shot.png', 'smsConsentScreenshot', 'the path of an image under public/'],
     ['PUBLIC_SMS_CONSENT_SCREENSHOT', '/../secret.png', 'smsConsentScreenshot', 'the path of an image under public/'],

@@ -67,8 +67,8 @@ describe('whole-visit budget', () => {
   });
 
   it('sorts responses by file name first, then by what asked for them', () => {
-    expect(kindOf('http://h/draco/draco_wasm_wrapper.js', 'Fetch')).toBe('script');
-    expect(kindOf('http://h/draco/draco_decoder.wasm', 'Fetch')).toBe('wasm');
+    expect(kindOf('http://h/decoder/wrapper.js', 'Fetch')).toBe('script');
+    expect(kindOf('http://h/decoder/decoder.wasm', 'Fetch')).toBe('wasm');
     expect(kindOf('http://h/models/group-meal.glb', 'Fetch')).toBe('model');
     expect(kindOf('http://h/videos/hero-small.webm', 'Media')).toBe('video');
     expect(kindOf('http://h/images/scene-still.avif', 'Image')).toBe('image');

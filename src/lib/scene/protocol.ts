@@ -24,7 +24,6 @@ export type ToScene =
       canvas: OffscreenCanvas;
       /** The model's bytes, as the landing page preloaded them (so it is requested once per page). */
       model: ArrayBuffer;
-      decoderPath: string;
       /** Software WebGL draws without multisampling (see src/lib/webgl.client.ts). */
       antialias: boolean;
     }
@@ -38,5 +37,5 @@ export type ToScene =
 export type FromScene =
   /** The model is drawn and on screen: the page swaps the still for the canvas. */
   | { type: 'ready' }
-  /** The scene cannot be drawn (model, decoder, WebGL): the page keeps its still. */
+  /** The scene cannot be drawn (model, its decoder's WebAssembly, WebGL): the page keeps its still. */
   | { type: 'failed'; reason: string };

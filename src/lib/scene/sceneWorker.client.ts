@@ -51,10 +51,10 @@ scope.addEventListener('message', ({ data: message }) => {
   requestFrame();
 });
 
-async function start({ canvas, model, decoderPath, antialias }: Extract<ToScene, { type: 'start' }>) {
+async function start({ canvas, model, antialias }: Extract<ToScene, { type: 'start' }>) {
   try {
     const created = createStage(canvas, { antialias });
-    created.place(await parseModel(model, decoderPath));
+    created.place(await parseModel(model));
     stage = created;
     sizeChanged = true;
     requestFrame();

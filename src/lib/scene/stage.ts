@@ -17,7 +17,7 @@ import {
   SpotLight,
   WebGLRenderer,
 } from 'three';
-import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
+import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { modelPath } from '../media.ts';
 import { backgroundColor, lights, slotCamera } from './look.ts';
@@ -85,15 +85,11 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
 /** Where the model's own relative references (none today) would resolve. */
 const modelDirectory = modelPath.slice(0, modelPath.lastIndexOf('/') + 1);
 
-/** Parses the model's bytes, decoding its Draco-compressed meshes with the decoder at `decoderPath`. */
-export async function parseModel(bytes: ArrayBuffer, decoderPath: string): Promise<Group> {
-  // One decoder worker: the model is small, and Firefox can hang for good creating several nested workers at once
-  // from a worker (measured: 3 of 14 engine checks under load hung in `new Worker` with four, none of 16 with one).
-  const draco = new DRACOLoader().setDecoderPath(decoderPath).setWorkerLimit(1);
-  try {
-    return (await new GLTFLoader().setDRACOLoader(draco).parseAsync(bytes, modelDirectory)).scene;
-  } finally {
-    // The decoder's own worker is only needed while decoding.
-    draco.dispose();
-  }
+/**
+ * Parses the model's bytes, decoding its meshopt-compressed buffers (scripts/build-model.ts) with three.js's
+ * MeshoptDecoder. The decoder is part of this module: its WebAssembly is inlined in its code and runs in the calling
+ * thread (the scene's worker), so nothing is fetched and no other worker is started.
+ */
+export async function parseModel(bytes: ArrayBuffer): Promise<Group> {
+  return (await new GLTFLoader().setMeshoptDecoder(MeshoptDecoder).parseAsync(bytes, modelDirectory)).scene;
 }
