@@ -8,15 +8,23 @@
  */
 import { Component, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { sceneAlt, sceneStillPath, sceneStillSize } from '../lib/media.ts';
-import { webglSupport } from '../lib/webgl.client.ts';
+import { webglSupport, type WebGLSupport } from '../lib/webgl.client.ts';
 import LiveScene from './LiveScene.tsx';
 import MotionToggle from './MotionToggle.tsx';
 import styles from './SceneSlot.module.css';
 import { useMediaQuery } from './useMediaQuery.ts';
 
 export default function SceneSlot() {
+  // Probed after hydration, in a task of its own: making a WebGL context takes tens of milliseconds on a slow phone,
+  // which would otherwise lengthen the hydration's task (an effect alone can still run in it).
+  const [support, setSupport] = useState<WebGLSupport>();
+  useEffect(() => {
+    const probe = setTimeout(() => setSupport(webglSupport()));
+    return () => clearTimeout(probe);
+  }, []);
   // Follows the motion preference live: turning "reduce motion" on puts the still back.
-  const canAnimate = useMediaQuery('(prefers-reduced-motion: reduce)') === false && webglSupport() !== 'none';
+  const canAnimate =
+    useMediaQuery('(prefers-reduced-motion: reduce)') === false && support !== undefined && support !== 'none';
   const [failed, setFailed] = useState(false);
   const [ready, setReady] = useState(false);
   // The visitor's pause (WCAG 2.2.2: it would otherwise turn forever); it holds on and off screen.
@@ -39,7 +47,7 @@ export default function SceneSlot() {
         >
           <StillOnError onError={onError}>
             <LiveScene
-              quality={webglSupport() === 'software' ? 'software' : 'hardware'}
+              quality={support === 'software' ? 'software' : 'hardware'}
               active={onScreen}
               paused={paused}
               onReady={onReady}
