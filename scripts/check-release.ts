@@ -5,6 +5,9 @@
  * is set or written as a plain ''.
  */
 import ownerValues from '../site.config.ts';
+import { readLegalSource } from '../src/lib/legal/loader.node.ts';
+import { legalPages } from '../src/lib/legal/pages.ts';
+import { stalePages } from '../src/lib/legal/review.ts';
 import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../src/lib/config.ts';
 
 /** What still stands between these values and a launch, one line each; empty when ready. */
@@ -48,7 +51,13 @@ const unsetAppIds: Partial<Record<string, string>> = {
 
 if (import.meta.main) {
   try {
-    const problems = releaseProblems();
+    const legalDates = await Promise.all(
+      legalPages.map(async ({ kind }) => {
+        const file = `src/content/legal/${kind}.md`;
+        return { file, lastUpdated: (await readLegalSource(file)).data.lastUpdated };
+      }),
+    );
+    const problems = [...releaseProblems(), ...stalePages(legalDates, new Date())];
     if (problems.length === 0) {
       console.log('Release check passed: no config field is at its example value.');
     } else {

@@ -1,10 +1,10 @@
 import { legalPages } from '../lib/legal/pages.ts';
 
-/** The Privacy Policy and Terms of Service links, shared by the call-to-action and the footer. */
+/** A link to every legal page of the list (src/lib/legal/pages.ts), shared by the call-to-action and the footer. */
 export default function LegalLinks() {
   return (
     <ul className="legal-links">
-      {Object.values(legalPages).map(({ kind, path, linkLabel }) => (
+      {legalPages.map(({ kind, path, linkLabel }) => (
         <li key={kind}>
           <a href={path}>{linkLabel}</a>
         </li>

@@ -1,6 +1,7 @@
 /**
- * Runs the legal compliance check (src/lib/legal/rules.ts) on the built Privacy Policy and Terms pages at the end of every
- * build: a page missing a required clause fails the build, naming the page and the clause.
+ * Runs the legal compliance check (src/lib/legal/rules.ts) on every built legal page of the list
+ * (src/lib/legal/pages.ts) at the end of every build: a page missing a required clause, saying what no page may say,
+ * or typing a figure no token produced fails the build, naming the page and the clause.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -17,18 +18,18 @@ export interface BuiltLegalPage {
 }
 
 /**
- * Reads both built pages from `distDir` (written as `privacy.html`: build.format is "file") and their Markdown
- * sources' front matter from `root`.
+ * Reads every built legal page from `distDir` (written as `privacy.html`: build.format is "file") and its Markdown
+ * source's front matter and typed figures from `root`.
  */
 export async function readBuiltLegalPages(distDir: URL, root: URL): Promise<BuiltLegalPage[]> {
   return Promise.all(
-    Object.values(legalPages).map(async ({ kind, path }) => {
+    legalPages.map(async ({ kind, path }) => {
       const source = await readLegalSource(fileURLToPath(new URL(`src/content/legal/${kind}.md`, root)));
       return {
         kind,
         path,
         html: await readFile(new URL(`${path.replace(/^\//, '')}.html`, distDir), 'utf8'),
-        expected: expectationsFor(source.data),
+        expected: expectationsFor(source),
       };
     }),
   );
@@ -44,7 +45,7 @@ export function legalCheck(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         assertLegalPages(await readBuiltLegalPages(dir, root));
-        logger.info('Privacy Policy and Terms of Service pass the compliance check.');
+        logger.info(`${legalPages.map((page) => page.linkLabel).join(', ')}: the compliance check passes.`);
       },
     },
   };

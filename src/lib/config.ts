@@ -136,6 +136,17 @@ const fieldsSchema = z.object({
     .int('a whole number of days')
     .positive('a positive number of days'),
   /** How long the monitoring provider keeps error reports, traces and replays; the privacy policy quotes it. */
+  /**
+   * The company's representative in the EU and the UK (GDPR and UK GDPR Art. 27), with address, for a controller
+   * established in neither; empty says in the privacy policy that none is appointed yet.
+   */
+  euRepresentative: z.string().trim().default(''),
+  /** The US state whose law governs the terms besides federal law, like "Delaware"; empty names US law only. */
+  governingState: z
+    .string()
+    .trim()
+    .regex(/^(?:|[A-Z][A-Za-z .]+)$/, 'empty, or the name of a US state, like "Delaware"')
+    .default(''),
   monitoringRetentionDays: z
     .number('a whole number of days')
     .int('a whole number of days')

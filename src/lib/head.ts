@@ -4,7 +4,7 @@
  * default instead of being added twice.
  */
 import type { SiteConfig } from './config.ts';
-import { routes } from './routes.ts';
+import { legalPages } from './legal/pages.ts';
 import { colors } from './theme.ts';
 
 export interface HeadTag {
@@ -79,8 +79,7 @@ export function defaultHeadTags(config: SiteConfig, page: PageHead): HeadTag[] {
     meta('name', 'twitter:image', image),
     meta('name', 'twitter:image:alt', imageAlt),
     ...(appId ? [meta('name', 'apple-itunes-app', `app-id=${appId}`)] : []),
-    link({ rel: 'privacy-policy', href: routes.privacy }),
-    link({ rel: 'terms-of-service', href: routes.terms }),
+    ...legalPages.flatMap((legal) => (legal.rel ? [link({ rel: legal.rel, href: legal.path })] : [])),
     link({ rel: 'icon', href: '/favicon.ico', sizes: '32x32' }),
     link({ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
     link({ rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }),

@@ -3,6 +3,7 @@ export const routes = {
   home: '/',
   privacy: '/privacy',
   terms: '/terms',
+  guidelines: '/guidelines',
 } as const;
 
 /**

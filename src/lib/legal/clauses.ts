@@ -1,5 +1,5 @@
 /**
- * What the two legal pages must say, and where, as data: the rows of docs/legal-checklist.md turned into clauses that
+ * What the legal pages must say, and where, and what no page may ever say, as data: the rows of docs/legal-checklist.md turned into clauses that
  * rules.ts looks for in the built pages. Every clause has a `key`; the checklist names the key that guards each of its
  * rows, and a unit test keeps the two lists equal. The legal text itself lives in src/content/legal.
  *
@@ -7,7 +7,9 @@
  * capitals), inside the section or sub-section the clause belongs to, never in its heading or the summary box.
  */
 import type { SiteConfig } from '../config.ts';
+import { clausesOf, datesIn, durationsIn, type Clause } from './meaning.ts';
 import type { LegalPageKind } from './pages.ts';
+import type { lawFacts } from './tokens.ts';
 
 /** The config values clauses quote. */
 export type ClauseValues = Pick<
@@ -24,7 +26,7 @@ export type ClauseValues = Pick<
 > & {
   /** The site's host (`example.com`), which the domain-bound line of a code message names. */
   siteHost: string;
-};
+} & typeof lawFacts;
 
 /** A fixed phrase, or one that quotes config values. */
 export type Phrase = string | ((values: ClauseValues) => string);
@@ -53,23 +55,33 @@ export interface RequiredClause {
   keywords?: string[];
   /** Words that must be shown in bold (`<strong>`). */
   bold?: string[];
-  /** Links the part must hold: to the other legal pages, or a mail link to the configured address. */
-  links?: ('privacy' | 'terms' | 'mailto')[];
+  /** Links the part must hold: to legal pages by kind, or a mail link to the configured address. */
+  links?: (LegalPageKind | 'mailto')[];
+  /** A sentence of the part must deny this, in any words ("we never sell", "we do not sell"). */
+  denies?: RegExp;
 }
 
-/** A sentence that must never appear in the body. */
-export interface ForbiddenSentence {
+/** A sentence or table row of the body, read for meaning. */
+export interface Unit {
+  sentence: string;
+  clauses: Clause[];
+}
+
+/** The values a meaning rule compares figures with: the config, the law's figures and the page's dates. */
+export type RuleValues = ClauseValues & { dates: string[] };
+
+/** What no page may ever say, however worded or negated nearby (checked in every section of the pages named). */
+export interface MeaningRule {
   key: string;
   name: string;
-  pages: LegalPageKind[];
-  /** The sentence is forbidden when every pattern matches it... */
-  matches: RegExp[];
-  /** ...unless it is negated ("we do not sell"), when this is set. */
-  unlessNegated?: boolean;
+  /** The pages it reads; every legal page when unset. */
+  pages?: LegalPageKind[];
+  /** Why `unit` says the forbidden thing, or undefined when it does not. */
+  says: (unit: Unit, values: RuleValues) => string | undefined;
 }
 
 /** The top-level sections, in exactly the specification's order (section 2: "Privacy Policy page", "Terms ..."). */
-export const legalSections: Record<LegalPageKind, SectionClause[]> = {
+export const legalSections: Partial<Record<LegalPageKind, SectionClause[]>> = {
   privacy: [
     { id: 'introduction', name: 'introduction' },
     { id: 'information-we-collect', name: 'what is collected' },
@@ -92,22 +104,35 @@ export const legalSections: Record<LegalPageKind, SectionClause[]> = {
     { id: 'changes', name: 'changes' },
     { id: 'governing-law', name: 'governing law' },
   ],
+  // Not in the specification: App Review guideline 1.2 and Google Play's user-generated content policy.
+  guidelines: [
+    { id: 'introduction', name: 'introduction' },
+    { id: 'not-allowed', name: 'what may not be posted' },
+    { id: 'report-and-block', name: 'how to report and block' },
+    { id: 'how-we-act', name: 'how quickly reports are acted on' },
+    { id: 'consequences', name: 'what happens to content and accounts' },
+    { id: 'contact', name: 'contact' },
+  ],
 };
 
 /** The checklist's extra clauses, each a sub-section with a stable id inside the section where it belongs. */
-export const legalSubSections: Record<LegalPageKind, SubSectionClause[]> = {
+export const legalSubSections: Partial<Record<LegalPageKind, SubSectionClause[]>> = {
   privacy: [
     { id: 'how-we-collect', name: 'how data is collected', within: 'information-we-collect' },
+    { id: 'ccpa-categories', name: 'categories of personal information', within: 'information-we-collect' },
     { id: 'this-website', name: 'what the website stores and records', within: 'information-we-collect' },
     { id: 'children', name: 'children under 13', within: 'information-we-collect' },
+    { id: 'sensitive-data', name: 'consent for sensitive information', within: 'how-we-use-information' },
     { id: 'do-not-track', name: 'the Do Not Track answer', within: 'how-we-use-information' },
     { id: 'california-minors', name: 'California users under 18 removing content', within: 'content-ownership' },
     { id: 'service-providers', name: 'service providers', within: 'data-sharing' },
+    { id: 'ai-provider', name: 'permission before data goes to the AI provider', within: 'data-sharing' },
     { id: 'other-users', name: 'other users', within: 'data-sharing' },
     { id: 'legal-requests', name: 'legal requests', within: 'data-sharing' },
     { id: 'business-transfer', name: 'business transfer', within: 'data-sharing' },
     { id: 'no-sale', name: 'no sale of personal data', within: 'data-sharing' },
     { id: 'no-marketing-sharing', name: 'no sharing for marketing', within: 'data-sharing' },
+    { id: 'retention-periods', name: 'retention per kind of data', within: 'retention' },
     { id: 'delete-account', name: 'account deletion', within: 'retention' },
     { id: 'your-choices', name: 'your choices and rights', within: 'retention' },
     { id: 'access-and-correction', name: 'reviewing and changing data', within: 'retention' },
@@ -150,10 +175,20 @@ export const collectedData = [
   'session replays',
 ];
 
-/** The reply words the FCC's revocation rule (47 CFR 64.1200(a)(10)) names; each must be honoured. */
-export const revocationKeywords = ['STOP', 'QUIT', 'END', 'REVOKE', 'OPT OUT', 'CANCEL', 'UNSUBSCRIBE'];
+/** The reply words the FCC's revocation rule (47 CFR 64.1200(a)(10)) names; each must be honored. */
+export const revocationKeywords = [
+  'STOP',
+  'STOPALL',
+  'QUIT',
+  'END',
+  'REVOKE',
+  'OPT OUT',
+  'OPTOUT',
+  'CANCEL',
+  'UNSUBSCRIBE',
+];
 
-export const requiredClauses: Record<LegalPageKind, RequiredClause[]> = {
+export const requiredClauses: Partial<Record<LegalPageKind, RequiredClause[]>> = {
   terms: [
     {
       key: 'terms.brand',
@@ -216,7 +251,7 @@ export const requiredClauses: Record<LegalPageKind, RequiredClause[]> = {
     { key: 'terms.stop', name: 'STOP in bold', within: 'stop', bold: ['STOP'] },
     {
       key: 'terms.revocation-words',
-      name: 'every opt-out word honoured',
+      name: 'every opt-out word honored',
       within: 'stop',
       keywords: revocationKeywords,
       phrases: ['in plain words'],
@@ -243,9 +278,134 @@ export const requiredClauses: Record<LegalPageKind, RequiredClause[]> = {
     },
     { key: 'terms.delivery', name: 'delivery not guaranteed', within: 'carriers', phrases: ['not guaranteed'] },
     { key: 'terms.governing-law', name: 'governing law', within: 'governing-law', phrases: ['United States'] },
+    {
+      key: 'terms.stop-timing',
+      name: 'STOP confirmed in minutes, other revocations honored in business days',
+      within: 'stop',
+      phrases: [
+        (v) => `within ${v.stopConfirmationMinutes} minutes`,
+        (v) => `within ${v.revocationBusinessDays} business days`,
+      ],
+    },
+    {
+      key: 'terms.replies-are-texts-too',
+      name: 'the STOP confirmation and HELP reply named as texts',
+      within: 'message-types',
+      phrases: ['one confirmation', 'help message'],
+    },
+  ],
+  guidelines: [
+    {
+      key: 'guidelines.links',
+      name: 'links to the Privacy Policy and the Terms',
+      within: 'introduction',
+      links: ['privacy', 'terms'],
+    },
+    {
+      key: 'guidelines.no-tolerance',
+      name: 'no tolerance for objectionable content',
+      within: 'not-allowed',
+      phrases: ['no tolerance', 'objectionable content', 'abusive users'],
+    },
+    {
+      key: 'guidelines.report-and-block',
+      name: 'report content and block users in the app',
+      within: 'report-and-block',
+      phrases: ['in the app', 'Report', 'Block'],
+      links: ['mailto'],
+    },
+    {
+      key: 'guidelines.act-in-time',
+      name: 'reports acted on in time, content and user removed',
+      within: 'how-we-act',
+      phrases: [(v) => `within ${v.reportActionHours} hours`, 'removed', 'the user who posted it'],
+    },
+    {
+      key: 'guidelines.consequences',
+      name: 'what happens to content and accounts',
+      within: 'consequences',
+      phrases: ['remove', 'account'],
+    },
+    { key: 'guidelines.contact', name: 'contact details', within: 'contact', links: ['mailto'] },
   ],
   privacy: [
-    { key: 'privacy.terms-link', name: 'link to the Terms of Service', within: 'introduction', links: ['terms'] },
+    {
+      key: 'privacy.terms-link',
+      name: 'links to the Terms of Service and the Community Guidelines',
+      within: 'introduction',
+      links: ['terms', 'guidelines'],
+    },
+    {
+      key: 'privacy.ccpa-categories',
+      name: 'categories of personal information by their statutory names',
+      within: 'ccpa-categories',
+      phrases: [
+        'Identifiers',
+        'Education information',
+        'Geolocation data',
+        'Audio, electronic, visual',
+        'Inferences',
+        'Sensitive personal information',
+        'Source',
+        'Purpose',
+        'Recipients',
+        'Retention',
+      ],
+    },
+    {
+      key: 'privacy.sensitive-consent',
+      name: 'explicit, separate, withdrawable consent for sensitive information',
+      within: 'sensitive-data',
+      phrases: ['dietary restrictions', 'health', 'religion', 'explicit consent', 'separately', 'withdraw'],
+    },
+    {
+      key: 'privacy.ai-permission',
+      name: 'what goes to the AI provider, and that the app asks first',
+      within: 'ai-provider',
+      phrases: [(v) => v.aiProvider, 'asks your permission', 'sends nothing before you agree', 'withdraw'],
+    },
+    {
+      key: 'privacy.retention-periods',
+      name: 'retention per kind of data',
+      within: 'retention-periods',
+      phrases: ['Account details', 'Search history', 'anonymized', 'Text-message logs', 'Security logs', 'monitoring'],
+    },
+    {
+      key: 'privacy.digital-consent-age',
+      name: 'the EU age of digital consent',
+      within: 'children',
+      phrases: ['age of digital consent', (v) => `${v.euDigitalConsentAge}`, 'parent'],
+    },
+    {
+      key: 'privacy.eu-representative',
+      name: 'the EU and UK representative',
+      within: 'eu-uk-rights',
+      phrases: ['Representative in the EU and UK'],
+    },
+    {
+      key: 'privacy.appeal-days',
+      name: 'appeals answered in time',
+      within: 'us-state-rights',
+      phrases: [(v) => `within ${v.appealResponseDays} days`],
+    },
+    {
+      key: 'privacy.transfers-exclude-sms-data',
+      name: 'legal requests and business transfers carry no text-message opt-in data for marketing',
+      within: 'legal-requests',
+      phrases: ['Text-message opt-in data and consent are never disclosed'],
+    },
+    {
+      key: 'privacy.transfers-exclude-sms-data',
+      name: 'legal requests and business transfers carry no text-message opt-in data for marketing',
+      within: 'business-transfer',
+      phrases: ['Text-message opt-in data and consent never pass to anyone for marketing'],
+    },
+    {
+      key: 'privacy.guidelines-link',
+      name: 'the Community Guidelines linked from the content section',
+      within: 'content-ownership',
+      links: ['guidelines'],
+    },
     { key: 'privacy.collected', name: 'what is collected', within: 'information-we-collect', phrases: collectedData },
     {
       key: 'privacy.how-collected',
@@ -270,7 +430,12 @@ export const requiredClauses: Record<LegalPageKind, RequiredClause[]> = {
         (v) => `kept for ${v.monitoringRetentionDays} days`,
       ],
     },
-    { key: 'privacy.children', name: 'children under 13', within: 'children', phrases: ['under 13', 'delete it'] },
+    {
+      key: 'privacy.children',
+      name: 'children under the minimum age',
+      within: 'children',
+      phrases: [(v) => `under ${v.childMinimumAge}`, 'delete it'],
+    },
     {
       key: 'privacy.uses',
       name: 'how it is used',
@@ -281,15 +446,15 @@ export const requiredClauses: Record<LegalPageKind, RequiredClause[]> = {
     { key: 'privacy.do-not-track', name: 'Do Not Track', within: 'do-not-track', keywords: ['Do Not Track'] },
     {
       key: 'privacy.ownership',
-      name: 'users keep ownership and grant a licence',
+      name: 'users keep ownership and grant a license',
       within: 'content-ownership',
-      phrases: ['keep ownership', 'licence', 'display and distribute'],
+      phrases: ['keep ownership', 'license', 'display and distribute'],
     },
     {
       key: 'privacy.california-minors',
       name: 'California users under 18 removing content',
       within: 'california-minors',
-      phrases: ['under 18', 'California', 'remove content'],
+      phrases: [(v) => `under ${v.californiaMinorAge}`, 'California', 'remove content'],
     },
     {
       key: 'privacy.service-providers',
@@ -315,7 +480,8 @@ export const requiredClauses: Record<LegalPageKind, RequiredClause[]> = {
       key: 'privacy.no-sale',
       name: 'no sale of personal data',
       within: 'no-sale',
-      phrases: ['We do not sell', 'cross-context behavioural advertising'],
+      denies: /\b(?:sell|sells|selling|sold|rent|rents|renting|rented)\b/i,
+      phrases: ['cross-context behavioral advertising'],
     },
     {
       key: 'privacy.no-marketing-sharing',
@@ -330,7 +496,7 @@ export const requiredClauses: Record<LegalPageKind, RequiredClause[]> = {
       key: 'privacy.retention',
       name: 'deletion period',
       within: 'retention',
-      phrases: [(v) => `within ${v.accountDeletionDays} days`, 'anonymised', 'longer'],
+      phrases: [(v) => `within ${v.accountDeletionDays} days`, 'anonymized', 'longer'],
     },
     {
       key: 'privacy.delete-account',
@@ -373,7 +539,7 @@ export const requiredClauses: Record<LegalPageKind, RequiredClause[]> = {
     },
     {
       key: 'privacy.gpc',
-      name: 'Global Privacy Control honoured',
+      name: 'Global Privacy Control honored',
       within: 'global-privacy-control',
       phrases: ['Global Privacy Control', 'opt out of the sale and sharing', 'session replay off'],
     },
@@ -432,84 +598,181 @@ export const requiredClauses: Record<LegalPageKind, RequiredClause[]> = {
   ],
 };
 
-// Negation, and the words of the sentences below, as whole words.
-export const negation = /\b(?:not|never|no|neither|nor|without)\b|n't\b/i;
-const aboutSelling = /\b(?:sell|sells|selling|sold|rent|rents|renting|rented)\b/i;
-const aboutSharing =
-  /\b(?:share|shares|shared|sharing|disclose|discloses|disclosed|give|gives|transfer|transfers|provide|provides)\b/i;
-const forMarketing = /\b(?:marketing|promotional|promotions?|advertising|advertisers?)\b/i;
+// The meaning classes the rules below read, as whole words (in US spelling: the text is normalized first).
+const sellOrRent = /\b(?:sell|sells|selling|sold|rent|rents|renting|rented|trade|trades|traded|monetiz\w*)\b/i;
+const transfer =
+  /\b(?:shar(?:e|es|ed|ing)|disclos\w*|give|gives|given|provide|provides|provided|transfer\w*|pass(?:es|ed)?|hand\w* over|mak\w+ \w+(?: \w+)? available|made available|receive|receives|received|get|gets|access|accesses|lets?)\b/i;
+const forMarketing = /\b(?:marketing|market to|promotional|promotions?|advertis\w*|ads)\b/i;
+const optBackIn =
+  /\b(?:opt(?:s|ed|ing)?\s+(?:you\s+)?back\s+in|opt(?:s|ed|ing)?[- ]in\s+again|re-?subscrib\w*|re-?activat\w*|re-?enabl\w*|resum\w*|restart\w*|turn\w* (?:texts?|messages?) back on|(?:get|receive|start\w* receiving) (?:texts?|messages?|codes?) again)\b/i;
+const otherWayIn =
+  /\b(?:app|new code|request\w*|sign\w* (?:in|up)|log\w* in|email\w*|contact\w*|call\w*|settings?|website|automatic\w*|after|ask\w*)\b|\b(?:reply|replying|text|texting|send|sending)\s+(?!START\b|UNSTOP\b)[A-Z]{2,}\b/;
+const afterStop = /\b(?:STOP|STOPALL)\b|\bopt(?:s|ed|ing)?[- ]?out\b|\bunsubscrib\w*|\brevo(?:ke|king|cation)\b/i;
+const keepsSending =
+  /\b(?:send|sends|sending|sent|texting|texted|deliver\w*|receive|receives|receiving|get|gets|getting|keep\w*|continu\w*|still|arriv\w*|resum\w*)\b/i;
+const textsObject = /\b(?:texts?|messages?|codes?|sms|reminders?|notifications?)\b/i;
+const oneConfirmation = /\bconfirm\w*\b/i;
+const moreThanOne = /\b(?:more|further|other|additional|another|also|second|again|reminders?|follow-up|then)\b/i;
+const consent = /\b(?:consent\w*|agree\w*|opt(?:s|ing)?[- ]in|accept\w*|sign\w* up for (?:texts|messages))\b/i;
+const required = /\b(?:condition|required?|requires|must|need\w*|necessary|mandatory|only if|before you can)\b/i;
+const purchase = /\b(?:purchas\w*|buy\w*|bought|order\w*|pay|pays|paying|payment|subscription|checkout|transaction)\b/i;
+const child = /\b(?:child|children|kids?|toddlers?|preteens?|under-?age)\b/i;
+const admitted =
+  /\b(?:may use|can use|welcome\w*|allow\w*|permit\w*|admit\w*|sign\w* up|create an account|join\w*|open to|is for|are for|meant for|designed for|intended for|suitable|use the (?:app|service))\b/i;
+const accountDeleted =
+  /\b(?:delet\w*|clos\w*|remov\w*|cancel\w*|terminat\w*)\s+(?:of\s+)?(?:your\s+|the\s+|an\s+)?account\b|\baccount\s+(?:is\s+|has been\s+)?(?:deleted|deletion|closed|closure)\b|\bdeletion request|\bask\w* us to delete\b/i;
+const slowly = /\b(?:eventually|at some point|indefinitely|forever|no fixed|as long as we (?:need|want|like))\b/i;
+const keptLongerForAReason = /\b(?:law|legal|security|fraud|abuse|anonymiz\w*|logs?)\b/i;
+const dateWords =
+  /\b(?:effective|took effect|takes effect|in effect|in force|applies|apply|valid|updated|revised|changed)\s+(?:on|from|as of|since|starting)\s+(?!the effective\b|the date\b)(?:the\s+)?(?:\d|today|yesterday|last|next|this|first|second|third|\w+(?:st|nd|rd|th)\b|january|february|march|april|may|june|july|august|september|october|november|december)/i;
 
-export const forbiddenSentences: ForbiddenSentence[] = [
-  // CTIA and the FCC require that STOP is always honoured: no sentence may deny the opt-out.
+/** The ages a clause admits or names: "under 13" -> 13 (a ceiling), "aged 10 or older" -> 10 (a floor). */
+function agesIn(text: string): { ceiling: number[]; floor: number[] } {
+  const ceiling = [...text.matchAll(/\b(?:under|younger than|below|less than)\s+(\d+)/gi)].map((m) => Number(m[1]));
+  const floor = [
+    ...text.matchAll(/\b(?:aged?|from|at least)?\s*(\d+)\s*(?:\+|or older|or over|and older|and over|and up)/gi),
+  ].map((m) => Number(m[1]));
+  return { ceiling, floor };
+}
+
+/** The first clause of `unit` not negated that matches every pattern. */
+const admits = (unit: Unit, ...patterns: RegExp[]) =>
+  unit.clauses.find((clause) => !clause.negated && patterns.every((pattern) => pattern.test(clause.text)));
+const quote = (clause: Clause | undefined) => (clause ? `"${clause.text}"` : undefined);
+
+/**
+ * What no page may ever say, in any section, however worded or negated nearby. Each reads the meaning of a clause
+ * (meaning.ts): a negation covers only its own clause, and figures are compared with the tokens' values.
+ */
+export const meaningRules: MeaningRule[] = [
   {
-    key: 'both.stop-always-honoured',
-    name: 'STOP is always honoured',
-    pages: ['terms', 'privacy'],
-    matches: [
-      /\b(?:cannot|can ?not|can't|unable to|not (?:be )?(?:able|allowed|possible) to|may not|must not|no way to)\b[^.!?]*\bopt(?:s|ed|ing)?[- ]?out\b/i,
-    ],
+    key: 'all.no-marketing-transfer',
+    name: 'no selling, renting or sharing personal data for marketing',
+    says: (unit) => quote(admits(unit, sellOrRent) ?? admits(unit, transfer, forMarketing)),
   },
   {
-    key: 'both.stop-always-honoured',
-    name: 'STOP is always honoured',
-    pages: ['terms', 'privacy'],
-    matches: [/\bopt(?:s|ed|ing)?[- ]?out\b[^.!?]*\b(?:is|are) not (?:possible|available|allowed)\b/i],
+    key: 'all.opt-back-in-only-by-start',
+    name: 'opting back in only by START or UNSTOP',
+    says: (unit) =>
+      quote(
+        unit.clauses.find(
+          (clause) =>
+            !clause.negated &&
+            optBackIn.test(clause.text) &&
+            // "To opt back in: reply START" names the way in after the colon, so START may stand anywhere in the sentence.
+            (otherWayIn.test(clause.text) || !/\b(?:START|UNSTOP)\b/.test(unit.sentence)),
+        ),
+      ),
   },
   {
-    key: 'both.stop-always-honoured',
-    name: 'STOP is always honoured',
-    pages: ['terms', 'privacy'],
-    matches: [
-      /\b(?:STOP|opt(?:ing)?[- ]out)\b[^.!?]*\b(?:does not|doesn't|do not|don't|will not|won't|cannot|can't)\s+(?:apply|work|cover)\b/i,
-    ],
+    key: 'all.nothing-after-stop',
+    name: 'no texts after STOP but the one confirmation',
+    says: (unit) => {
+      if (!afterStop.test(unit.sentence)) return undefined;
+      const clause = admits(unit, keepsSending, textsObject);
+      if (!clause) return undefined;
+      const justTheConfirmation =
+        oneConfirmation.test(clause.text) && !moreThanOne.test(clause.text) && !/\b(?:[2-9]|\d\d+)\b/.test(clause.text);
+      return justTheConfirmation ? undefined : quote(clause);
+    },
   },
   {
-    key: 'privacy.no-sale-contradiction',
-    name: 'no sale or marketing sharing',
-    pages: ['privacy'],
-    matches: [aboutSelling],
-    unlessNegated: true,
+    key: 'all.not-a-condition',
+    name: 'consent never made a condition of purchase',
+    says: (unit) => quote(admits(unit, consent, required, purchase)),
   },
   {
-    key: 'privacy.no-sale-contradiction',
-    name: 'no sale or marketing sharing',
-    pages: ['privacy'],
-    matches: [aboutSharing, forMarketing],
-    unlessNegated: true,
+    key: 'all.no-children',
+    name: 'children under the minimum age never admitted',
+    says: (unit, values) => {
+      const clause = unit.clauses.find((each) => {
+        if (each.negated || !admitted.test(each.text)) return false;
+        const { ceiling, floor } = agesIn(each.text);
+        return (
+          child.test(each.text) ||
+          ceiling.some((age) => age <= values.childMinimumAge) ||
+          floor.some((age) => age < values.childMinimumAge) ||
+          /\b(?:any|all) ages?\b/i.test(each.text)
+        );
+      });
+      return quote(clause);
+    },
+  },
+  {
+    key: 'all.deletion-in-time',
+    name: 'personal information deleted within the configured days of account deletion',
+    says: (unit, values) => {
+      if (!accountDeleted.test(unit.sentence)) return undefined;
+      const clause = unit.clauses.find(
+        (each) =>
+          !each.negated &&
+          !keptLongerForAReason.test(each.text) &&
+          (slowly.test(each.text) || durationsIn(each.text).some((days) => days > values.accountDeletionDays)),
+      );
+      return clause && `${quote(clause)} is slower than ${values.accountDeletionDays} days (accountDeletionDays)`;
+    },
+  },
+  {
+    key: 'all.one-date',
+    name: 'no second effective or last-updated date',
+    says: (unit, values) => {
+      const other = datesIn(unit.sentence).find((date) => !values.dates.includes(date));
+      if (other) return `"${unit.sentence}" names ${other === 'partial' ? 'a date' : other}, not the page's dates`;
+      return dateWords.test(unit.sentence) ? `"${unit.sentence}" dates the text itself` : undefined;
+    },
+  },
+  // CTIA and the FCC require that STOP is always honored: no sentence may deny the opt-out.
+  {
+    key: 'all.stop-always-honored',
+    name: 'STOP is always honored',
+    says: (unit) =>
+      quote(
+        unit.clauses.find(
+          (clause) =>
+            /\b(?:STOP|opt(?:s|ed|ing)?[- ]?out|unsubscrib\w*)\b/i.test(clause.text) &&
+            /\b(?:cannot|can ?not|can't|unable to|not (?:be )?(?:able|allowed|possible|available|honored)|may not|must not|no way to|ignored)\b|\b(?:does not|doesn't|do not|don't|will not|won't)\s+(?:apply|work|cover)\b/i.test(
+              clause.text,
+            ),
+        ),
+      ),
   },
   {
     key: 'privacy.recipients-honest',
     name: 'recipients listed honestly',
     pages: ['privacy'],
-    matches: [/\bonly with (?:our |trusted )?service providers\b/i],
+    says: (unit) =>
+      /\b(?:only|solely|exclusively) with (?:our |trusted )?service providers\b/i.test(unit.sentence)
+        ? `"${unit.sentence}"`
+        : undefined,
   },
   {
     key: 'privacy.consent-not-assumed',
     name: 'consent asked for, not assumed',
     pages: ['privacy'],
-    matches: [/\bby (?:using|accessing|visiting|continuing to use)\b[^.!?]*\b(?:agree|consent|accept)/i],
+    says: (unit) =>
+      /\bby (?:using|accessing|visiting|continuing to use)\b[^.!?]*\b(?:agree|consent|accept)/i.test(unit.sentence)
+        ? `"${unit.sentence}"`
+        : undefined,
   },
   {
     key: 'terms.one-use-case',
     name: 'one use case (codes only)',
     pages: ['terms'],
-    matches: [/\balerts?\b/i],
+    says: (unit) => (/\balerts?\b/i.test(unit.sentence) ? `"${unit.sentence}"` : undefined),
   },
   {
     key: 'terms.no-promotional-texts',
     name: 'no marketing or promotional texts',
     pages: ['terms'],
-    matches: [/\b(?:marketing|promotional|promotions?|advertising|special offers?|discounts?|deals|newsletters?)\b/i],
-    unlessNegated: true,
-  },
-  {
-    key: 'terms.opt-in-only-by-start',
-    name: 'opting back in only by START',
-    pages: ['terms'],
-    matches: [
-      /\b(?:opt(?:ing)? (?:you )?back in|opt(?:ing)? in again|re-?subscrib\w*)\b/i,
-      /\b(?:new code|in the app)\b/i,
-    ],
-    unlessNegated: true,
+    says: (unit) =>
+      quote(
+        admits(
+          unit,
+          /\b(?:marketing|promotional|promotions?|advertising|special offers?|discounts?|deals|newsletters?)\b/i,
+        ),
+      ),
   },
 ];
+
+/** Reads a sentence (or a table row) for the rules above. */
+export const unitOf = (sentence: string): Unit => ({ sentence, clauses: clausesOf(sentence) });

@@ -8,6 +8,7 @@
  */
 import { ELEMENT_NODE, parse, type ElementNode } from 'ultrahtml';
 import { decodeEntities, elementsOf, rawTextOf, textOf } from '../html.ts';
+import { normalize } from './meaning.ts';
 
 export interface Link {
   href: string;
@@ -55,8 +56,11 @@ export interface LegalPageView {
   bodyElement(id: string): ElementNode | undefined;
 }
 
-/** Curly quotes and apostrophes (Markdown's smart punctuation) read as straight ones, so phrases match either. */
-export const plain = (text: string) => text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+/**
+ * Curly quotes and apostrophes (Markdown's smart punctuation) read as straight ones, and British spellings as US ones,
+ * so phrases match either.
+ */
+export const plain = normalize;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -73,15 +77,29 @@ export function phrasePattern(phrase: string, exactCase = false): RegExp {
 export const hasPhrase = (text: string, phrase: string, exactCase = false) =>
   phrasePattern(phrase, exactCase).test(plain(text));
 
-/** Sentences of paragraphs and list items: a sentence ends at . ! or ? followed by a capital, a quote or a bracket. */
+/**
+ * Sentences of paragraphs and list items (a sentence ends at . ! or ? followed by a capital, a quote or a bracket),
+ * and table rows, each read as one sentence: "Search history | ... | 90 days".
+ */
 function sentencesOf(nodes: ElementNode[]): string[] {
   const blocks = nodes.flatMap((node) =>
-    elementsOf(node).filter((element) => element.name === 'p' || (element.name === 'li' && !hasBlockChild(element))),
+    elementsOf(node).filter(
+      (element) => element.name === 'p' || element.name === 'tr' || (element.name === 'li' && !hasBlockChild(element)),
+    ),
   );
   return blocks.flatMap((block) =>
-    plain(textOf(block))
-      .split(/(?<=[.!?])\s+(?=[A-Z"(])/)
-      .filter(Boolean),
+    block.name === 'tr'
+      ? [
+          plain(
+            elementsOf(block)
+              .filter((cell) => /^t[dh]$/.test(cell.name))
+              .map(textOf)
+              .join(' | '),
+          ),
+        ]
+      : plain(textOf(block))
+          .split(/(?<=[.!?])\s+(?=[A-Z"(])/)
+          .filter(Boolean),
   );
 }
 const hasBlockChild = (element: ElementNode) =>

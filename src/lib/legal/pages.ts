@@ -1,42 +1,61 @@
 /**
- * The two legal pages as data: one route file (src/pages/[legal].astro) renders both from this table, and the links
- * to them (landing page, footer, the other legal page) take their labels from here.
+ * The legal pages as data. Adding one is this list's entry plus its Markdown file (src/content/legal/<kind>.md): the
+ * route (src/pages/[legal].astro), the sitemap, the footer and call-to-action links, the links between the legal
+ * pages, the head's `<link rel>` and the build's compliance check all read this list.
  */
 import { routes } from '../routes.ts';
 
-export type LegalPageKind = 'privacy' | 'terms';
+/** The Markdown file's name in src/content/legal, without `.md`. */
+export type LegalPageKind = string;
 
 export interface LegalPage {
   kind: LegalPageKind;
   path: string;
-  /** What the browser title adds after the product name (specification: "Privacy", "Terms"). */
+  /** What the browser title adds after the product name (specification: "Privacy", "Terms"); the h1 contains it. */
   titleWord: string;
   /** The label of links to the page. */
   linkLabel: string;
   /** The page's meta description, given the product name. */
   description: (productName: string) => string;
-  /** The other legal page, linked from the top and the end of this one. */
-  other: LegalPageKind;
+  /** A `<link rel>` for every page's head, where the web has a name for the kind of page. */
+  rel?: 'privacy-policy' | 'terms-of-service';
 }
 
-export const legalPages: Record<LegalPageKind, LegalPage> = {
-  privacy: {
+export const legalPages: LegalPage[] = [
+  {
     kind: 'privacy',
     path: routes.privacy,
     titleWord: 'Privacy',
     linkLabel: 'Privacy Policy',
     description: (productName) => `How ${productName} handles your data.`,
-    other: 'terms',
+    rel: 'privacy-policy',
   },
-  terms: {
+  {
     kind: 'terms',
     path: routes.terms,
     titleWord: 'Terms',
     linkLabel: 'Terms of Service',
     description: (productName) => `The terms of the text messages ${productName} sends.`,
-    other: 'privacy',
+    rel: 'terms-of-service',
   },
-};
+  {
+    kind: 'guidelines',
+    path: routes.guidelines,
+    titleWord: 'Guidelines',
+    linkLabel: 'Community Guidelines',
+    description: (productName) => `What may be posted on ${productName}, and how to report and block.`,
+  },
+];
+
+export function legalPage(kind: LegalPageKind): LegalPage {
+  const page = legalPages.find((each) => each.kind === kind);
+  if (!page) throw new Error(`no legal page "${kind}" in src/lib/legal/pages.ts; expected one of ${kinds()}`);
+  return page;
+}
+const kinds = () => legalPages.map((page) => page.kind).join(', ');
+
+/** The legal pages other than `kind`, linked from its top and its end. */
+export const otherLegalPages = (kind: LegalPageKind) => legalPages.filter((page) => page.kind !== kind);
 
 /** "Tablemates Privacy": the specification's browser title of a legal page. */
-export const legalTitle = (productName: string, kind: LegalPageKind) => `${productName} ${legalPages[kind].titleWord}`;
+export const legalTitle = (productName: string, kind: LegalPageKind) => `${productName} ${legalPage(kind).titleWord}`;

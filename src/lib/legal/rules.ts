@@ -1,34 +1,38 @@
 /**
  * The compliance check of the legal pages: every row of docs/legal-checklist.md, run on the rendered HTML. The
- * clauses are data (clauses.ts); the page is read by page.ts (document body only, by section). It returns every
- * failure, each naming the clause, so the build (src/integrations/legalCheck.ts) and the tests can say exactly
- * what is missing and where.
+ * clauses and the meaning rules are data (clauses.ts); the page is read by page.ts (document body only, by section)
+ * and its sentences for meaning by meaning.ts. It returns every failure, each naming the clause, so the build
+ * (src/integrations/legalCheck.ts) and the tests can say exactly what is missing and where.
  */
 import type { ElementNode } from 'ultrahtml';
 import { config, type SiteConfig } from '../config.ts';
 import { elementsOf, textOf } from '../html.ts';
 import { routes } from '../routes.ts';
 import {
-  forbiddenSentences,
   legalSections,
   legalSubSections,
-  negation,
+  meaningRules,
   requiredClauses,
+  unitOf,
   type ClauseValues,
   type RequiredClause,
 } from './clauses.ts';
+import type { LiteralFigure } from './meaning.ts';
 import { hasPhrase, plain, readLegalPage, type LegalPageView, type Link, type Part } from './page.ts';
-import { legalPages, type LegalPageKind } from './pages.ts';
+import { legalPage, legalPages, otherLegalPages, type LegalPageKind } from './pages.ts';
 import { consentWordingId, formatLegalDate, type LegalFrontMatter } from './source.ts';
-import { siteHostOf } from './tokens.ts';
+import { lawFacts, siteHostOf } from './tokens.ts';
 
 export { legalSections, legalSubSections } from './clauses.ts';
 
 export interface LegalExpectations {
-  config: Omit<ClauseValues, 'siteHost'> & Pick<SiteConfig, 'siteUrl'>;
-  routes: { home: string; privacy: string; terms: string };
+  config: Omit<ClauseValues, 'siteHost' | keyof typeof lawFacts> & Pick<SiteConfig, 'siteUrl'>;
+  /** Home and every legal page's address, by kind. */
+  routes: Record<string, string>;
   /** The document's front matter: its dates must match the page and the JSON-LD. */
   frontMatter: Pick<LegalFrontMatter, 'effective' | 'lastUpdated'>;
+  /** Figures typed into the Markdown instead of coming from a token (source.ts). */
+  figures: LiteralFigure[];
 }
 
 export interface LegalFailure {
@@ -45,7 +49,7 @@ export function checkLegalPage(kind: LegalPageKind, html: string, expected: Lega
   const page = readLegalPage(html);
   const failures: LegalFailure[] = [];
   const fail: Fail = (clause, detail) => failures.push({ clause, detail });
-  const values: ClauseValues = { ...expected.config, siteHost: siteHostOf(expected.config.siteUrl) };
+  const values: ClauseValues = { ...expected.config, ...lawFacts, siteHost: siteHostOf(expected.config.siteUrl) };
 
   checkDocument(kind, page, expected, fail);
   if (!page.hasBody) {
@@ -55,8 +59,14 @@ export function checkLegalPage(kind: LegalPageKind, html: string, expected: Lega
   checkStructure(kind, page, fail);
   checkLinksAndText(kind, page, expected, fail);
   checkDates(page, expected.frontMatter, fail);
-  for (const clause of requiredClauses[kind]) checkClause(clause, page, values, expected.routes, fail);
-  checkForbiddenSentences(kind, page, fail);
+  for (const clause of requiredClauses[kind] ?? []) checkClause(clause, page, values, expected.routes, fail);
+  checkMeaning(kind, page, values, expected.frontMatter, fail);
+  for (const { section, figure } of expected.figures) {
+    fail(
+      'facts in one place',
+      `"${figure}" is typed into the text of #${section || '(top)'}; expected a {{token}} from the config, the law's figures (src/lib/legal/tokens.ts) or the front matter's facts`,
+    );
+  }
   if (kind === 'terms') {
     checkConsentWording(page, fail);
     checkSampleMessages(page, values, fail);
@@ -66,7 +76,7 @@ export function checkLegalPage(kind: LegalPageKind, html: string, expected: Lega
 
 /** Title, h1 and lang: what every reviewer sees first. */
 function checkDocument(kind: LegalPageKind, page: LegalPageView, expected: LegalExpectations, fail: Fail) {
-  const word = legalPages[kind].titleWord;
+  const word = legalPage(kind).titleWord;
   const { productName } = expected.config;
   if (!page.title.includes(productName) || !page.title.includes(word)) {
     fail('title', `the title is "${page.title}"; expected the product name "${productName}" and "${word}"`);
@@ -78,10 +88,13 @@ function checkDocument(kind: LegalPageKind, page: LegalPageView, expected: Legal
 
 /** The sections in the specification's order, each sub-section inside its section, none of them empty. */
 function checkStructure(kind: LegalPageKind, page: LegalPageView, fail: Fail) {
-  const expectedIds = legalSections[kind].map((section) => section.id);
+  const sections = legalSections[kind] ?? [];
+  const subSections = legalSubSections[kind] ?? [];
+  const expectedIds = sections.map((section) => section.id);
   const foundIds = page.sections.map((section) => section.id);
-  if (foundIds.join() !== expectedIds.join()) {
-    const missing = legalSections[kind].filter((section) => !foundIds.includes(section.id));
+  // A page with no fixed sections (a new one) keeps whatever sections its Markdown has.
+  if (sections.length && foundIds.join() !== expectedIds.join()) {
+    const missing = sections.filter((section) => !foundIds.includes(section.id));
     fail(
       missing.length
         ? `section ${missing.map((section) => `"${section.name}" (#${section.id})`).join(', ')}`
@@ -89,7 +102,7 @@ function checkStructure(kind: LegalPageKind, page: LegalPageView, fail: Fail) {
       `the top-level section ids are [${foundIds.join(', ')}]; expected [${expectedIds.join(', ')}]`,
     );
   }
-  for (const sub of legalSubSections[kind]) {
+  for (const sub of subSections) {
     const home = page.sections.find((section) => section.subSections.some((part) => part.id === sub.id));
     if (!home) fail(`${sub.name} (#${sub.id})`, `no sub-section with id "${sub.id}" inside #${sub.within}`);
     else if (home.id !== sub.within) {
@@ -97,7 +110,7 @@ function checkStructure(kind: LegalPageKind, page: LegalPageView, fail: Fail) {
     }
   }
   // A heading kept over an emptied section or sub-section is no clause at all.
-  const names = new Map([...legalSections[kind], ...legalSubSections[kind]].map((clause) => [clause.id, clause.name]));
+  const names = new Map([...sections, ...subSections].map((clause) => [clause.id, clause.name]));
   for (const section of page.sections) {
     for (const part of [section, ...section.subSections]) {
       if (!part.text)
@@ -117,9 +130,9 @@ function checkLinksAndText(kind: LegalPageKind, page: LegalPageView, expected: L
   if (!page.links.some((link) => link.href === expected.routes.home && link.text === 'Back to Home')) {
     fail('Back to Home link', `no "Back to Home" link to ${expected.routes.home}`);
   }
-  const other = legalPages[legalPages[kind].other];
-  if (!page.links.some((link) => link.href === expected.routes[other.kind])) {
-    fail(`link to the ${other.linkLabel}`, `no link to ${expected.routes[other.kind]}`);
+  for (const other of otherLegalPages(kind)) {
+    const href = expected.routes[other.kind] ?? other.path;
+    if (!page.links.some((link) => link.href === href)) fail(`link to the ${other.linkLabel}`, `no link to ${href}`);
   }
   const { contactEmail } = expected.config;
   for (const link of page.links.filter(
@@ -174,6 +187,9 @@ function checkClause(
   const phrases = (clause.phrases ?? []).map((phrase) => (typeof phrase === 'function' ? phrase(values) : phrase));
   const missing = [
     ...phrases.filter((phrase) => !hasPhrase(part.text, phrase)),
+    ...(clause.denies && !part.sentences.some((sentence) => denies(sentence, clause.denies!))
+      ? [`a sentence denying ${clause.denies.source}`]
+      : []),
     ...(clause.keywords ?? []).filter((keyword) => !hasPhrase(part.text, keyword, true)),
   ];
   if (missing.length) fail(clause.name, `#${clause.within} does not say ${missing.map((m) => `"${m}"`).join(', ')}`);
@@ -181,17 +197,31 @@ function checkClause(
     if (!part.strong.includes(word)) fail(clause.name, `#${clause.within} has no <strong>${word}</strong>`);
   }
   for (const target of clause.links ?? []) {
-    const href = target === 'mailto' ? `mailto:${values.contactEmail}` : pageRoutes[target];
+    const href = target === 'mailto' ? `mailto:${values.contactEmail}` : (pageRoutes[target] ?? legalPage(target).path);
     if (!part.links.some((link) => link.href === href)) fail(clause.name, `#${clause.within} has no link to ${href}`);
   }
 }
 
-function checkForbiddenSentences(kind: LegalPageKind, page: LegalPageView, fail: Fail) {
-  for (const rule of forbiddenSentences.filter((item) => item.pages.includes(kind))) {
-    for (const sentence of page.body.sentences) {
-      if (!rule.matches.every((pattern) => pattern.test(sentence))) continue;
-      if (rule.unlessNegated && negation.test(sentence)) continue;
-      fail(rule.name, `this sentence contradicts it: "${sentence}"`);
+const denies = (sentence: string, pattern: RegExp) =>
+  unitOf(sentence).clauses.some((clause) => clause.negated && pattern.test(clause.text));
+
+/** Every sentence and table row of the body, read for what it says (clauses.ts, `meaningRules`). */
+function checkMeaning(
+  kind: LegalPageKind,
+  page: LegalPageView,
+  values: ClauseValues,
+  frontMatter: LegalExpectations['frontMatter'],
+  fail: Fail,
+) {
+  const ruleValues = { ...values, dates: [frontMatter.effective, frontMatter.lastUpdated] };
+  const rules = meaningRules.filter((rule) => !rule.pages || rule.pages.includes(kind));
+  for (const section of page.sections) {
+    for (const sentence of section.sentences) {
+      const unit = unitOf(sentence);
+      for (const rule of rules) {
+        const said = rule.says(unit, ruleValues);
+        if (said) fail(rule.name, `#${section.id} says it: ${said}`);
+      }
     }
   }
 }
@@ -278,8 +308,12 @@ function checkDates(page: LegalPageView, frontMatter: LegalExpectations['frontMa
 }
 
 /** The default expectations of this build: the validated config and the routes module. */
-export function expectationsFor(frontMatter: LegalExpectations['frontMatter']): LegalExpectations {
-  return { config, routes, frontMatter };
+export function expectationsFor(source: {
+  data: LegalExpectations['frontMatter'];
+  figures: LiteralFigure[];
+}): LegalExpectations {
+  const pageRoutes = { home: routes.home, ...Object.fromEntries(legalPages.map((page) => [page.kind, page.path])) };
+  return { config, routes: pageRoutes, frontMatter: source.data, figures: source.figures };
 }
 
 export class LegalCheckError extends Error {

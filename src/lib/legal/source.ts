@@ -8,6 +8,7 @@ import { parse as parseHtml } from 'ultrahtml';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { elementsOf, textOf } from '../html.ts';
+import { literalFigures, type LiteralFigure } from './meaning.ts';
 import { escapeMarkdown, fillTokens, legalTokens, type LegalTokens } from './tokens.ts';
 
 const isoDate = z.iso.date('a date written YYYY-MM-DD, like 2025-07-12');
@@ -21,6 +22,16 @@ export const legalFrontMatter = z
     lastUpdated: isoDate,
     /** A short, plainly non-binding summary shown above the document. */
     summary: z.string('a one-paragraph summary').trim().min(1, 'a non-empty summary'),
+    /**
+     * The page's own figures (a retention period, a sample code), quoted in the body as `{{name}}`: every figure in
+     * the prose comes from a token, so it is typed once.
+     */
+    facts: z
+      .record(
+        z.string().regex(/^[a-z][A-Za-z0-9]*$/, 'fact names in camelCase, like securityLogDays'),
+        z.union([z.string(), z.number()], 'a text or a number'),
+      )
+      .optional(),
   })
   .strict()
   .refine((data) => data.lastUpdated >= data.effective, {
@@ -40,6 +51,8 @@ export interface LegalSource {
   data: LegalFrontMatter;
   /** The Markdown body with its tokens filled in. */
   body: string;
+  /** Figures typed into the prose instead of coming from a token (figures.ts): the check names each. */
+  figures: LiteralFigure[];
   html: string;
   headings: LegalHeading[];
 }
@@ -86,12 +99,22 @@ export function parseLegalSource(
     });
     throw new LegalSourceError(`${file}: invalid front matter:\n${lines.join('\n')}`);
   }
-  const body = fillTokens(text.slice(match[0].length), file, tokens, escapeMarkdown);
+  const facts = Object.fromEntries(
+    Object.entries(result.data.facts ?? {}).map(([name, value]) => [name, String(value)]),
+  );
+  const taken = Object.keys(facts).filter((name) => Object.hasOwn(tokens, name));
+  if (taken.length) {
+    throw new LegalSourceError(
+      `${file}: front matter facts ${taken.join(', ')} shadow config tokens of the same name; expected other names`,
+    );
+  }
+  const markdown = text.slice(match[0].length);
+  const body = fillTokens(markdown, file, { ...tokens, ...facts }, escapeMarkdown);
   const rendered = markdownToHtml(body, { features: { headingAttributes: true, smartPunctuation: true, gfm: true } });
   const html = consentScreenshot
     ? withScreenshot(rendered.html, consentScreenshot, tokens.productName ?? '')
     : rendered.html;
-  return { data: result.data, body, html, headings: headingsOf(html) };
+  return { data: result.data, body, html, headings: headingsOf(html), figures: literalFigures(markdown) };
 }
 
 const escapeAttribute = (value: string) =>

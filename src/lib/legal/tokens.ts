@@ -4,14 +4,40 @@
  * build, naming the file and the token.
  */
 import { config } from '../config.ts';
-import { hashRoutes, routes } from '../routes.ts';
-
-/** The specification prints the legal addresses in hash form (`/#/privacy`); they lead to the same pages. */
-const hashAddressOf = (path: string) =>
-  `${config.siteUrl}/${Object.keys(hashRoutes).find((hash) => hashRoutes[hash] === path) ?? ''}`;
+import { routes } from '../routes.ts';
+import { legalPages } from './pages.ts';
 
 /** `example.com` from `https://example.com`: the domain-bound line of a code message (`@example.com #123456`). */
 export const siteHostOf = (siteUrl: string) => new URL(siteUrl).host;
+
+/**
+ * Figures the law fixes, quoted by the pages and read by the meaning rules (rules.ts), each with where it comes from.
+ * A page's own figures (retention periods, sample codes) live in its front matter under `facts`.
+ */
+export const lawFacts = {
+  /** COPPA: the Service is not for children under this age. */
+  childMinimumAge: 13,
+  /** Cal. Bus. & Prof. Code 22581: minors under this age may remove what they posted. */
+  californiaMinorAge: 18,
+  /** GDPR Art. 8: the highest age of digital consent an EU country sets (13 to 16). */
+  euDigitalConsentAge: 16,
+  /** CCPA 1798.130 and the state laws modelled on it: days to answer a request. */
+  requestResponseDays: 45,
+  /** Colorado and Oregon: days to answer an appeal (the strictest state rule). */
+  appealResponseDays: 45,
+  /** FCC revocation rule (47 CFR 64.1200(a)(10)): the one STOP confirmation goes out within these minutes. */
+  stopConfirmationMinutes: 5,
+  /** Same rule: business days to honor a revocation sent some other reasonable way. */
+  revocationBusinessDays: 10,
+  /** App Review guideline 1.2: hours to act on a report of objectionable content. */
+  reportActionHours: 24,
+  /** CCPA 1798.130(a)(5): months between reviews of the privacy policy (a release check, never a build failure). */
+  reviewMonths: 12,
+} as const;
+
+const governingLaw = config.governingState
+  ? `the laws of the State of ${config.governingState} and the federal laws of the United States`
+  : 'the laws of the United States';
 
 export const legalTokens = {
   productName: config.productName,
@@ -25,12 +51,14 @@ export const legalTokens = {
   replaySessionPercent: String(Math.round(config.replaysSessionSampleRate * 100)),
   aiProvider: config.aiProvider,
   placesProvider: config.placesProvider,
+  euRepresentative:
+    config.euRepresentative || 'none appointed yet; until there is one, write to us at the address below',
+  governingLaw,
   siteHost: siteHostOf(config.siteUrl),
   homeUrl: routes.home,
-  privacyUrl: routes.privacy,
-  termsUrl: routes.terms,
-  privacyHashAddress: hashAddressOf(routes.privacy),
-  termsHashAddress: hashAddressOf(routes.terms),
+  // `{{privacyUrl}}`, `{{termsUrl}}`, ...: one per legal page of the list.
+  ...Object.fromEntries(legalPages.map((page) => [`${page.kind}Url`, page.path])),
+  ...Object.fromEntries(Object.entries(lawFacts).map(([name, value]) => [name, String(value)])),
 } satisfies Record<string, string>;
 
 export type LegalTokens = Record<string, string>;
