@@ -7,6 +7,8 @@
  *   node scripts/nginx.mjs serve [--port 4321]                                `npm start`: nginx in the foreground,
  *                                                                             or `astro preview` where nginx cannot run
  *   node scripts/nginx.mjs site                                               print the server rules for production
+ *   node scripts/nginx.mjs redirect                                           print the plain-HTTP server's rule,
+ *                                                                             to https:// on siteUrl's host
  *
  * Importable: startNginx() / stopNginx() (the Observatory test adds HTTPS with HTTP/2 and deploy/tls.conf on 443,
  * and a redirect on 80). It installs nothing: `node scripts/ensure-system-deps.mjs server` does (the first step of
@@ -53,16 +55,32 @@ function render(template, values, file) {
   });
 }
 
+/**
+ * The site's host, from `siteUrl` in site.config.ts (or PUBLIC_SITE_URL): where the plain-HTTP server sends every
+ * visitor. Loaded only when asked, as it validates the whole configuration.
+ */
+export async function siteHostFromConfig() {
+  const { config } = await import('../src/lib/config.ts');
+  return new URL(config.siteUrl).host;
+}
+
 /** The server rules for a dist/ directory (deploy/site.conf with its include path filled in). */
 export function siteConfig() {
   return render(readFileSync(join(deploy, 'site.conf'), 'utf8'), { deploy }, 'deploy/site.conf');
 }
 
+/** The plain-HTTP server's rule (deploy/redirect.conf): every request to the same path on https://siteHost. */
+export function redirectConfig(siteHost) {
+  return render(readFileSync(join(deploy, 'redirect.conf'), 'utf8'), { siteHost }, 'deploy/redirect.conf');
+}
+
 /**
  * Writes the configuration for one instance and returns its prefix.
- * tls: { port, redirectPort, cert, key, serverName } adds an HTTPS server and an HTTP server that redirects to it.
+ * tls: { port, redirectPort, cert, key, serverName } adds an HTTPS server and an HTTP server that redirects to it
+ * (the site host is serverName there). redirect: { siteHost } makes the instance on `port` the plain-HTTP redirect
+ * server alone.
  */
-export function writeConfig({ port, root: distDir = join(root, 'dist'), tls }) {
+export function writeConfig({ port, root: distDir = join(root, 'dist'), tls, redirect }) {
   const dist = resolve(root, distDir);
   if (!existsSync(join(dist, 'index.html')))
     throw new Error(`${dist}/index.html is missing: run \`npm run build\` first.`);
@@ -72,17 +90,21 @@ export function writeConfig({ port, root: distDir = join(root, 'dist'), tls }) {
   writeFileSync(join(prefix, 'site.conf'), siteConfig());
   const server = (listen, extra = '') =>
     `  server {\n    listen ${listen};\n${extra}    root ${dist};\n    include ${prefix}/site.conf;\n  }\n`;
-  const servers = tls
-    ? server(
-        // HTTP/2 over TLS with Mozilla's intermediate settings, as in production (nginx 1.22's form of HTTP/2;
-        // 1.25.1+ writes `listen ... ssl;` and `http2 on;`).
-        `127.0.0.1:${tls.port} ssl http2`,
-        `    server_name ${tls.serverName};\n    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n` +
-          `    include ${deploy}/tls.conf;\n`,
-      ) +
-      `  server {\n    listen 127.0.0.1:${tls.redirectPort};\n    server_name ${tls.serverName};\n` +
-      `    return 301 https://$host$request_uri;\n  }\n`
-    : server(`127.0.0.1:${port}`);
+  const redirectServer = (listen, siteHost) => {
+    writeFileSync(join(prefix, 'redirect.conf'), redirectConfig(siteHost));
+    return `  server {\n    listen ${listen};\n    include ${prefix}/redirect.conf;\n  }\n`;
+  };
+  const servers = redirect
+    ? redirectServer(`127.0.0.1:${port}`, redirect.siteHost)
+    : tls
+      ? server(
+          // HTTP/2 over TLS with Mozilla's intermediate settings, as in production (nginx 1.22's form of HTTP/2;
+          // 1.25.1+ writes `listen ... ssl;` and `http2 on;`).
+          `127.0.0.1:${tls.port} ssl http2`,
+          `    server_name ${tls.serverName};\n    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n` +
+            `    include ${deploy}/tls.conf;\n`,
+        ) + redirectServer(`127.0.0.1:${tls.redirectPort}`, tls.serverName)
+      : server(`127.0.0.1:${port}`);
   const values = { modules: modulesDir, prefix, deploy, servers };
   writeFileSync(
     join(prefix, 'nginx.conf'),
@@ -206,8 +228,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       }
     } else if (command === 'site') {
       process.stdout.write(siteConfig());
+    } else if (command === 'redirect') {
+      process.stdout.write(redirectConfig(await siteHostFromConfig()));
     } else {
-      throw new Error(`unknown command "${command ?? ''}"; expected start, stop, serve or site`);
+      throw new Error(`unknown command "${command ?? ''}"; expected start, stop, serve, site or redirect`);
     }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -130,7 +130,7 @@ export const securityHeaders: Record<string, string> = {
 export const cacheControl = {
   /** `/_astro/*`: file names carry a content hash. */
   hashed: 'public, max-age=31536000, immutable',
-  /** HTML: always revalidated (cheap 304s), so a deploy shows at once. */
+  /** HTML (and every error and redirect): always revalidated (cheap 304s), so a deploy shows at once. */
   html: 'no-cache',
   /** Media and other unhashed files keep their names when replaced: a day, then revalidated. */
   other: 'public, max-age=86400',
@@ -162,35 +162,58 @@ function nginxString(name: string, value: string) {
 
 const generatedNote = '# Written by `npm run host-files` from src/lib/securityHeaders.node.ts: do not edit.';
 
+/** The nginx variable that carries a header's value: `X-Frame-Options` -> `$tablemates_x_frame_options`. */
+const nginxVariable = (name: string) => `$tablemates_${name.toLowerCase().replace(/-/g, '_')}`;
+
 /**
  * The nginx server-level include: one `add_header` per security header plus Cache-Control, `always` so error
- * responses carry them too.
+ * responses carry them too. Each value is a variable of the http-level maps (nginxMaps), which leave it empty on a 416.
  */
 export function nginxInclude(headers: Record<string, string> = securityHeaders): string {
-  const lines = Object.entries(headers).map(
-    ([name, value]) => `add_header ${name} ${nginxString(name, value)} always;`,
+  const lines = [...Object.keys(headers), 'Cache-Control'].map(
+    (name) => `add_header ${name} ${nginxVariable(name)} always;`,
   );
-  return `${generatedNote}\n${lines.join('\n')}\nadd_header Cache-Control $tablemates_cache_control always;\n`;
+  return `${generatedNote}\n${lines.join('\n')}\n`;
 }
 
-/** The nginx http-level include: picks the Cache-Control value by path and by the type of the response. */
-export function nginxCacheMap(): string {
-  return `${generatedNote}
-map $sent_http_content_type $tablemates_cache_by_type {
-  ~^text/html "${cacheControl.html}";
-  default "${cacheControl.other}";
-}
-map $uri $tablemates_cache_control {
+/**
+ * The nginx http-level include: every header's value, by the response's status (and Cache-Control by path).
+ *
+ * A 416 is the one response nginx builds after it has added the headers once: the range check comes after
+ * add_header among nginx's header filters, so it sees the file's 200 with its headers already added, then sends the
+ * 416 through the filters again. Empty on a 416, each header is added that second time not at all: once, not twice.
+ * (`volatile`: nginx would otherwise keep a map's first value for the whole request, the 200's.)
+ *
+ * Cache-Control keys on the path as served (`/` is `/index.html`, `/terms` is `/terms.html` by then) and the status,
+ * never on the Content-Type: a 304 has none, and a page revalidated with a 304 must stay `no-cache`.
+ */
+export function nginxMaps(headers: Record<string, string> = securityHeaders): string {
+  const byStatus = Object.entries(headers).map(
+    ([name, value]) =>
+      `map $status ${nginxVariable(name)} {\n  volatile;\n  416 "";\n  default ${nginxString(name, value)};\n}`,
+  );
+  const byPath = `map $uri $tablemates_cache_by_path {
   ~^${hashedAssetsPath} "${cacheControl.hashed}";
 ${appLinkFileHeaders.paths.map((path) => `  "${path}" "${appLinkFileHeaders.headers['Cache-Control']}";`).join('\n')}
-  default $tablemates_cache_by_type;
-}
-`;
+  ~\\.html$ "${cacheControl.html}";
+  default "${cacheControl.other}";
+}`;
+  // A file's own answers (200, a 206 range of it, a 304 "unchanged") keep its path's rule; errors and redirects
+  // are never kept.
+  const cache = `map $status ${nginxVariable('Cache-Control')} {
+  volatile;
+  200 $tablemates_cache_by_path;
+  206 $tablemates_cache_by_path;
+  304 $tablemates_cache_by_path;
+  416 "";
+  default "${cacheControl.html}";
+}`;
+  return `${generatedNote}\n${[...byStatus, byPath, cache].join('\n')}\n`;
 }
 
 /**
  * The nginx server-level include for the app-association files: their type, whatever their extension (no charset
- * parameter, as the other hosts send it). Cache-Control comes from the map above; no `add_header` here, so these
+ * parameter, as the other hosts send it). Cache-Control comes from the $uri map above; no `add_header` here, so these
  * locations keep the server's security headers.
  */
 export function nginxAppLinkLocations(): string {
@@ -234,7 +257,7 @@ export function vercelJson(headers: Record<string, string> = securityHeaders): s
 export function hostFiles(): Record<string, string> {
   return {
     'deploy/headers.conf': nginxInclude(),
-    'deploy/cache-control.conf': nginxCacheMap(),
+    'deploy/header-values.conf': nginxMaps(),
     'deploy/app-links.conf': nginxAppLinkLocations(),
     'public/_headers': headersFile(),
     'vercel.json': vercelJson(),

@@ -12,6 +12,7 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { connect, type ConnectionOptions } from 'node:tls';
 import { join } from 'node:path';
@@ -173,6 +174,24 @@ test.describe.serial('the production TLS server on 127.0.0.1:443', () => {
       /^TLSv1\.2 ECDHE-ECDSA-(AES128-GCM-SHA256|AES256-GCM-SHA384|CHACHA20-POLY1305) ALPN h2$/,
     );
     expect(results['TLS 1.2, CBC only']).toMatch(/^refused/);
+  });
+
+  test('the plain-HTTP server sends every visitor to the site host, whatever Host they name', async () => {
+    // Here the site host is localhost, the name on the test certificate (production: siteUrl's host).
+    for (const host of ['evil.example', 'localhost']) {
+      const location = await new Promise<string | undefined>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port: httpPort, path: '/terms?from=mail', headers: { Host: host } },
+          (res) => {
+            res.resume();
+            resolve(res.headers.location);
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(location, `Host: ${host}`).toBe('https://localhost/terms?from=mail');
+    }
   });
 
   test('the HTTP Observatory grades the nginx configuration A+', async () => {

@@ -33,18 +33,26 @@ export function parseVercelJson(text: string): HeaderSets {
   );
 }
 
-/** The nginx include: `add_header Name "value" always;` lines with quoted values (unquoted variables are skipped). */
-export function parseNginxInclude(text: string): HeaderSets {
+/**
+ * The nginx includes: `add_header Name $variable always;` lines, each value the default of that variable's `$status`
+ * map (empty on a 416 only). Cache-Control, picked by path and status, is not one of them.
+ */
+export function parseNginxInclude(include: string, maps: string): HeaderSets {
+  const defaults = Object.fromEntries(
+    [
+      ...maps.matchAll(/^map \$status (\$\w+) \{\n {2}volatile;\n {2}416 "";\n {2}default "((?:[^"\\]|\\.)*)";\n\}$/gm),
+    ].map((match) => [match[1]!, match[2]!.replace(/\\(.)/g, '$1')]),
+  );
   const headers: Record<string, string> = {};
-  for (const match of text.matchAll(/^add_header ([\w-]+) "((?:[^"\\]|\\.)*)" always;$/gm)) {
-    headers[match[1]!] = match[2]!.replace(/\\(.)/g, '$1');
+  for (const [, name, variable] of include.matchAll(/^add_header ([\w-]+) (\$\w+) always;$/gm)) {
+    if (defaults[variable!] !== undefined) headers[name!] = defaults[variable!]!;
   }
   return { '/*': headers };
 }
 
 /**
  * What nginx sends on the exact-match locations of app-links.conf: the type each sets (`default_type`, with an
- * emptied `types` map so no extension overrides it) and the Cache-Control the $uri map of cache-control.conf picks
+ * emptied `types` map so no extension overrides it) and the Cache-Control the $uri map of header-values.conf picks
  * for that path.
  */
 export function parseNginxLocations(locations: string, cacheMap: string): HeaderSets {

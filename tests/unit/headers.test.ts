@@ -6,7 +6,7 @@ import {
   headerPolicy,
   hostFiles,
   inlineCode,
-  nginxInclude,
+  nginxMaps,
   pagePolicy,
   securityHeaders,
   type PolicyInputs,
@@ -88,7 +88,7 @@ test('the header policy forbids framing, plugins, foreign bases and form posts o
 });
 
 test('refuses a header value nginx would misread, naming the header', () => {
-  expect(() => nginxInclude({ 'X-Test': 'costs $5' })).toThrow(
+  expect(() => nginxMaps({ 'X-Test': 'costs $5' })).toThrow(
     'Header X-Test has the value "costs $5"; expected no $ or line break.',
   );
 });
@@ -103,18 +103,18 @@ describe('the committed host files', () => {
   test('carry identical header values for nginx, static hosts and Vercel', () => {
     const staticHosts = parseHeadersFile(committed('public/_headers'));
     const vercel = parseVercelJson(committed('vercel.json'));
-    const nginx = parseNginxInclude(committed('deploy/headers.conf'));
+    const nginx = parseNginxInclude(committed('deploy/headers.conf'), committed('deploy/header-values.conf'));
     expect(nginx['/*']).toEqual(securityHeaders);
     expect(staticHosts['/*']).toEqual(securityHeaders);
     expect(vercel['/*']).toEqual(securityHeaders);
     expect(staticHosts['/_astro/*']).toEqual({ 'Cache-Control': cacheControl.hashed });
     expect(vercel['/_astro/*']).toEqual({ 'Cache-Control': cacheControl.hashed });
-    expect(committed('deploy/cache-control.conf')).toContain(`~^/_astro/ "${cacheControl.hashed}";`);
+    expect(committed('deploy/header-values.conf')).toContain(`~^/_astro/ "${cacheControl.hashed}";`);
     // The app-association files: JSON with a short cache from the three; nginx adds no header of its own there, so
     // those locations keep the security headers.
     const appLinks = committed('deploy/app-links.conf');
     expect(appLinks).not.toContain('add_header');
-    const nginxAppLinks = parseNginxLocations(appLinks, committed('deploy/cache-control.conf'));
+    const nginxAppLinks = parseNginxLocations(appLinks, committed('deploy/header-values.conf'));
     for (const path of appLinkFileHeaders.paths) {
       expect(nginxAppLinks[path]).toEqual(appLinkFileHeaders.headers);
       expect(staticHosts[path]).toEqual(appLinkFileHeaders.headers);
