@@ -15,8 +15,15 @@ export default {
   /** The specification's {host}: monitoring propagates traces to https://{host}/api/... and to localhost only. */
   apiHost: example('api.example.com'),
   appStoreUrl: example('https://apps.apple.com/app/tablemates/id1234567890'),
-  instagramUrl: example('https://www.instagram.com/example'),
-  tiktokUrl: example('https://www.tiktok.com/@example'),
+  /**
+   * The social networks the hero, the footer and the JSON-LD `sameAs` link to, in this order. `icon` is the network's
+   * slug on https://simpleicons.org. To add one, add an entry: { name: 'YouTube', icon: 'youtube', url: '...' }.
+   * The specification asks for Instagram and TikTok. PUBLIC_SOCIAL replaces the whole list, written as JSON.
+   */
+  social: [
+    { name: 'Instagram', icon: 'instagram', url: example('https://www.instagram.com/example') },
+    { name: 'TikTok', icon: 'tiktok', url: example('https://www.tiktok.com/@example') },
+  ],
   /** Named in the legal pages as the party the visitor agrees with. */
   legalEntity: example('Tablemates Example, Inc.'),
   /** The company's postal address: the privacy policy names it as the controller's for EU and UK users. */

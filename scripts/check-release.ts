@@ -16,7 +16,7 @@ export function releaseProblems(
   env: Record<string, string | undefined> = process.env,
 ): string[] {
   const config = loadConfig(env, values);
-  const problems = fieldsAtExampleValues(config, values).map(({ field, value }) => {
+  const problems = fieldsAtExampleValues(config, values).map(({ field, path, value }) => {
     const unsetAppId = unsetAppIds[field];
     if (unsetAppId) {
       return (
@@ -25,7 +25,7 @@ export function releaseProblems(
       );
     }
     const shown = value === '' ? '(empty)' : JSON.stringify(value);
-    return `${field} = ${shown}  (set it in site.config.ts or ${envName(field)})`;
+    return `${path} = ${shown}  (set it in site.config.ts or ${envName(field)})`;
   });
   // SMS reviewers ask to see the sign-up screen's consent wording (Twilio 30842): the terms page shows a screenshot
   // of it once one is configured. The build checks that a configured file exists.

@@ -1,3 +1,4 @@
+import type { SiteConfig } from '../lib/config.ts';
 import AppStoreQr from './AppStoreQr.tsx';
 import LegalLinks from './LegalLinks.tsx';
 import SocialLinks from './SocialLinks.tsx';
@@ -9,25 +10,16 @@ interface Props {
   /** The Google Play listing; absent when the app is not on Android. */
   googlePlayUrl?: string;
   contactEmail: string;
-  instagramUrl: string;
-  tiktokUrl: string;
+  social: SiteConfig['social'];
   /** The App Store URL as a QR code (SVG), shown beside the button on wide, non-touch screens. */
   qrSvg: string;
 }
 
 /**
  * The hero's call to action: the store buttons, the contact line and the social and legal links. Fades in and
- * rises 50 px after two seconds (landing.css).
+ * rises after the specification's delay (src/lib/motion.ts, landing.css).
  */
-export default function CallToAction({
-  productName,
-  appStoreUrl,
-  googlePlayUrl,
-  contactEmail,
-  instagramUrl,
-  tiktokUrl,
-  qrSvg,
-}: Props) {
+export default function CallToAction({ productName, appStoreUrl, googlePlayUrl, contactEmail, social, qrSvg }: Props) {
   return (
     <div className="cta">
       <div className="store">
@@ -37,7 +29,7 @@ export default function CallToAction({
       <p className="contact-line">
         Questions or ideas? Email us at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
       </p>
-      <SocialLinks productName={productName} instagramUrl={instagramUrl} tiktokUrl={tiktokUrl} />
+      <SocialLinks productName={productName} social={social} />
       <LegalLinks />
     </div>
   );

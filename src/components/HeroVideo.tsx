@@ -5,11 +5,12 @@ import { useHeroVariant } from './useHeroVariant.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 
 /**
- * The hero's background video: the large variant at a window width of 760 px or more, the small one below, switched
- * live on resize; a visible pause/play control (WCAG 2.2.2); no autoplay under reduced motion. It starts once the
- * island hydrates, after the load event: until then the still is what shows, so the still is the page's largest
- * paint and the video's bytes never compete with it. Without JavaScript the still is all there is: no video plays
- * that no control could stop, and the control itself appears only once it works, labelled with what it will do.
+ * The hero's background video: the large variant at a window width of `heroBreakpointPx` or more, the small one
+ * below, switched live on resize; a visible pause/play control (WCAG 2.2.2); no autoplay under reduced motion. It
+ * starts once the island hydrates, after the load event: until then the still is what shows, so the still is the
+ * page's largest paint and the video's bytes never compete with it. Without JavaScript the still is all there is: no
+ * video plays that no control could stop, and the control itself appears only once it works, labelled with what it
+ * will do.
  */
 export default function HeroVideo() {
   const video = useRef<HTMLVideoElement>(null);

@@ -1,3 +1,4 @@
+import type { SiteConfig } from '../lib/config.ts';
 import LegalLinks from './LegalLinks.tsx';
 import SocialLinks from './SocialLinks.tsx';
 
@@ -5,19 +6,18 @@ interface Props {
   productName: string;
   legalEntity: string;
   contactEmail: string;
-  instagramUrl: string;
-  tiktokUrl: string;
+  social: SiteConfig['social'];
 }
 
 /** The landing page's footer: legal links, the contact email and the social links. */
-export default function SiteFooter({ productName, legalEntity, contactEmail, instagramUrl, tiktokUrl }: Props) {
+export default function SiteFooter({ productName, legalEntity, contactEmail, social }: Props) {
   return (
     <footer className="site-footer">
       <LegalLinks />
       <p>
         <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
       </p>
-      <SocialLinks productName={productName} instagramUrl={instagramUrl} tiktokUrl={tiktokUrl} />
+      <SocialLinks productName={productName} social={social} />
       <p className="copyright">
         © {new Date().getFullYear()} {legalEntity}
       </p>

@@ -1,27 +1,29 @@
-import { siInstagram, siTiktok } from 'simple-icons';
+import { brandIcon } from '../lib/brandIcons.ts';
+import type { SiteConfig } from '../lib/config.ts';
 import BrandIcon from './BrandIcon.tsx';
 
 interface Props {
   productName: string;
-  instagramUrl: string;
-  tiktokUrl: string;
+  social: SiteConfig['social'];
 }
 
-/** Links to the product's Instagram and TikTok pages, each named for screen readers. */
-export default function SocialLinks({ productName, instagramUrl, tiktokUrl }: Props) {
-  const links = [
-    { href: instagramUrl, icon: siInstagram, label: `${productName} on Instagram` },
-    { href: tiktokUrl, icon: siTiktok, label: `${productName} on TikTok` },
-  ];
+/** Links to the product's pages on the configured social networks, each named for screen readers. */
+export default function SocialLinks({ productName, social }: Props) {
+  if (social.length === 0) return null;
   return (
     <ul className="social-links">
-      {links.map(({ href, icon, label }) => (
-        <li key={href}>
-          <a href={href} aria-label={label} title={label} rel="noopener">
-            <BrandIcon icon={icon} />
-          </a>
-        </li>
-      ))}
+      {social.map(({ name, icon, url }) => {
+        const label = `${productName} on ${name}`;
+        // The config rejects an unknown slug, so a mark is always found here.
+        const mark = brandIcon(icon);
+        return (
+          <li key={url}>
+            <a href={url} aria-label={label} title={label} rel="noopener">
+              {mark && <BrandIcon icon={mark} />}
+            </a>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import ownerValues from '../../site.config.ts';
+import { brandIcon } from './brandIcons.ts';
 import { Example } from './example.ts';
 import { dsnExpected, parseDsn } from './monitoring/dsn.ts';
 
@@ -58,6 +59,37 @@ const list = (item: z.ZodType<string>) =>
     z.array(item, 'a list of values (an array, or comma-separated in the environment variable)'),
   );
 
+/** The value itself when it is not JSON, so validation reports it as typed. */
+function parseJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The social networks the hero, the footer and the JSON-LD `sameAs` link to, in order: written as a list in
+ * site.config.ts, or as the same list in JSON in PUBLIC_SOCIAL.
+ */
+const socialNetworks = z.preprocess(
+  (value) => (typeof value === 'string' ? parseJson(value) : value),
+  z.array(
+    z.object({
+      /** Names the link for screen readers: "Tablemates on YouTube". */
+      name: z.string('a network name, like "YouTube"').trim().min(1, 'a network name, like "YouTube"'),
+      icon: z
+        .string('a Simple Icons slug, like "youtube"')
+        .refine(
+          (slug) => brandIcon(slug) !== undefined,
+          'a Simple Icons slug, like "youtube" (each icon\'s slug is on https://simpleicons.org)',
+        ),
+      url: httpsUrl('https://www.youtube.com/@tablemates'),
+    }),
+    'a list of networks like [{ name: "YouTube", icon: "youtube", url: "https://www.youtube.com/@tablemates" }] (JSON in PUBLIC_SOCIAL)',
+  ),
+);
+
 /** A SHA-256 certificate fingerprint as the Play Console and `keytool -list` print it. */
 const fingerprint = /^[0-9A-F]{2}(?::[0-9A-F]{2}){31}$/i;
 
@@ -91,8 +123,7 @@ const fieldsSchema = z.object({
     (value) => /\/id\d+(?:[/?#]|$)/.test(value),
     'an App Store listing URL ending in its id, like https://apps.apple.com/app/tablemates/id1234567890',
   ),
-  instagramUrl: httpsUrl('https://www.instagram.com/tablemates', 'instagram.com'),
-  tiktokUrl: httpsUrl('https://www.tiktok.com/@tablemates', 'tiktok.com'),
+  social: socialNetworks,
   legalEntity: z.string().trim().min(1, 'the legal name of the company behind the app'),
   /** The controller's postal address, which the privacy policy gives EU and UK users (GDPR Art. 13(1)(a)). */
   legalAddress: z
@@ -206,9 +237,7 @@ type Env = Record<string, string | undefined>;
 
 /** Merges the owner's values with `PUBLIC_*` overrides and validates the result; throws a ConfigError naming every bad field. */
 export function loadConfig(env: Env = process.env, values: Record<string, unknown> = ownerValues): SiteConfig {
-  const merged: Record<string, unknown> = Object.fromEntries(
-    Object.entries(values).map(([field, value]) => [field, value instanceof Example ? value.value : value]),
-  );
+  const merged = unwrapExamples(values) as Record<string, unknown>;
   /** The raw strings taken from the environment, shown in errors exactly as they were typed. */
   const fromEnv = new Map<string, string>();
   for (const field of Object.keys(fieldsSchema.shape)) {
@@ -220,20 +249,27 @@ export function loadConfig(env: Env = process.env, values: Record<string, unknow
   }
   const result = configSchema.safeParse(merged);
   if (result.success) return result.data;
-  /** `contactEmail (PUBLIC_CONTACT_EMAIL) is "x"`: the field, where its value came from, and the value as typed. */
-  const described = (field: string) => {
+  /**
+   * `contactEmail (PUBLIC_CONTACT_EMAIL) is "x"`, `social[1].url (site.config.ts) is "y"`: the field or the entry's
+   * field, where its value came from, and the value as typed.
+   */
+  const described = (path: readonly PropertyKey[]) => {
+    const field = String(path[0] ?? '(config)');
     const source = fromEnv.has(field) ? envName(field) : `site.config.ts`;
-    const value = JSON.stringify(fromEnv.get(field) ?? merged[field]) ?? 'missing';
-    return `${field} (${source}) is ${value}`;
+    const raw = fromEnv.get(field) ?? merged[field];
+    const parsed = typeof raw === 'string' ? parseJson(raw) : raw;
+    // A list or an entry points at the bad item; a comma-separated variable is shown whole, as typed.
+    const at = typeof parsed === 'object' && parsed !== null ? path : path.slice(0, 1);
+    const value = at.length > 1 ? valueAt(parsed, at.slice(1)) : raw;
+    return `${pathName(at)} (${source}) is ${JSON.stringify(value) ?? 'missing'}`;
   };
   const lines = result.error.issues.map((issue) => {
     const pair = issue.code === 'custom' ? (issue.params as { pair?: string[]; purpose?: string }) : undefined;
     if (pair?.pair) {
       const [first, second] = pair.pair as [string, string];
-      return `  - ${described(first)} but ${described(second)}; expected both set (${pair.purpose}) or both empty`;
+      return `  - ${described([first])} but ${described([second])}; expected both set (${pair.purpose}) or both empty`;
     }
-    const field = String(issue.path[0] ?? '(config)');
-    return `  - ${described(field)}; expected ${issue.message.replace(/^Invalid input: expected /, '')}`;
+    return `  - ${described(issue.path)}; expected ${issue.message.replace(/^Invalid input: expected /, '')}`;
   });
   throw new ConfigError(`Invalid site configuration:\n${lines.join('\n')}`);
 }
@@ -243,18 +279,45 @@ function toNumber(raw: string): number | string {
   return raw.trim() === '' || Number.isNaN(value) ? raw : value;
 }
 
-/** Fields still at the example value site.config.ts ships (`example(...)`): each must be replaced before launch. */
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** The values with every `example(...)`, at any depth (a social network's url), replaced by its value. */
+function unwrapExamples(value: unknown): unknown {
+  if (value instanceof Example) return value.value;
+  if (Array.isArray(value)) return value.map(unwrapExamples);
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapExamples(v)]));
+  return value;
+}
+
+const valueAt = (value: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>((parent, key) => (parent as Record<PropertyKey, unknown> | undefined)?.[key], value);
+
+/** `['social', 1, 'url']` -> `social[1].url` */
+const pathName = (path: readonly PropertyKey[]) =>
+  path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index ? `.${String(key)}` : String(key))).join('');
+
+/**
+ * Values still at the example site.config.ts ships (`example(...)`), each must be replaced before launch: `field` is
+ * the config field (its PUBLIC_* variable), `path` where the example sits in it (`social[0].url`).
+ */
 export function fieldsAtExampleValues(
   config: SiteConfig,
   values: Record<string, unknown> = ownerValues,
-): { field: ConfigField; value: unknown }[] {
-  return (Object.keys(values) as ConfigField[])
-    .filter((field) => {
-      const value = values[field];
+): { field: ConfigField; path: string; value: unknown }[] {
+  const found: { field: ConfigField; path: string; value: unknown }[] = [];
+  const visit = (value: unknown, path: PropertyKey[]) => {
+    if (value instanceof Example) {
+      const current = valueAt(config, path);
       // Compared as JSON: list fields are parsed into new arrays.
-      return value instanceof Example && JSON.stringify(config[field]) === JSON.stringify(value.value);
-    })
-    .map((field) => ({ field, value: config[field] }));
+      if (JSON.stringify(current) === JSON.stringify(value.value)) {
+        found.push({ field: path[0] as ConfigField, path: pathName(path), value: current });
+      }
+    } else if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, index]));
+    else if (isPlainObject(value)) for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+  };
+  for (const [field, value] of Object.entries(values)) visit(value, [field]);
+  return found;
 }
 
 /** The validated configuration of this build. */

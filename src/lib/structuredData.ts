@@ -11,7 +11,7 @@ export function organization(config: SiteConfig) {
     url: config.siteUrl,
     email: config.contactEmail,
     logo: new URL('/icons/512.png', config.siteUrl).href,
-    sameAs: [config.instagramUrl, config.tiktokUrl],
+    sameAs: config.social.map((network) => network.url),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The brand's colours, typed once. CSS reads them as custom properties (`var(--espresso)`), which BaseLayout
  * declares from `themeCss`; build-time code (the theme-color tag, the social card, the QR code, the 3D scene's
- * background) imports them directly. public/favicon.svg is a static file and spells the espresso and tomato itself.
+ * background) imports them directly. public/favicon.svg is a static file and spells the espresso and cream itself;
+ * the app icons (src/lib/icons.node.ts) are rasterised from it.
  */
 export const colors = {
   /** Deep espresso: the landing page's background, the legal pages' text (17:1 on cream). */

@@ -72,7 +72,7 @@ test('the landing page describes the organisation and the app in JSON-LD, from c
   expect(organization).toMatchObject({
     name: config.productName,
     email: config.contactEmail,
-    sameAs: [config.instagramUrl, config.tiktokUrl],
+    sameAs: config.social.map((network) => network.url),
   });
   expect(app).toMatchObject({
     name: config.productName,

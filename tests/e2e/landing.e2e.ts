@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config.ts';
+import { heroBreakpointPx } from '../../src/lib/media.ts';
+import { heroFadeDelayMs, heroRisePx } from '../../src/lib/motion.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 
 /** The hero video island hydrates after the load event, when the browser is idle; Astro then drops `ssr`. */
@@ -33,8 +35,8 @@ async function expectPlaying(page: Page, variant: 'large' | 'small') {
 
 for (const [width, variant] of [
   [1280, 'large'],
-  [760, 'large'],
-  [759, 'small'],
+  [heroBreakpointPx, 'large'],
+  [heroBreakpointPx - 1, 'small'],
   [375, 'small'],
 ] as const) {
   test(`plays the ${variant} hero video at ${width} px`, async ({ page }) => {
@@ -67,12 +69,12 @@ test.describe('without JavaScript', () => {
   }
 });
 
-test('switches the hero video each time the window crosses 760 px', async ({ page }) => {
+test(`switches the hero video each time the window crosses ${heroBreakpointPx} px`, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   await hydrated(page);
   await expectPlaying(page, 'large');
-  await page.setViewportSize({ width: 600, height: 800 });
+  await page.setViewportSize({ width: heroBreakpointPx - 1, height: 800 });
   await expectPlaying(page, 'small');
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectPlaying(page, 'large');
@@ -84,12 +86,12 @@ for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
     await hydrated(page);
-    await expectPlaying(page, width >= 760 ? 'large' : 'small');
-    expect([...videos]).toEqual([width >= 760 ? 'large' : 'small']);
+    await expectPlaying(page, width >= heroBreakpointPx ? 'large' : 'small');
+    expect([...videos]).toEqual([width >= heroBreakpointPx ? 'large' : 'small']);
   });
 }
 
-test('fades in the title and the call to action after two seconds, the call to action rising 50 px', async ({
+test(`fades in the title and the call to action after ${heroFadeDelayMs / 1000} s, the call to action rising ${heroRisePx} px`, async ({
   page,
 }) => {
   await page.goto('/');
@@ -111,12 +113,20 @@ test('fades in the title and the call to action after two seconds, the call to a
     return style(selector);
   };
 
+  // The delay is exactly the specification's, on both animations.
+  for (const selector of ['.hero-title', '.cta']) {
+    const delays = await page
+      .locator(selector)
+      .evaluate((element) => element.getAnimations().map((animation) => animation.effect?.getTiming().delay));
+    expect(delays, selector).toEqual([heroFadeDelayMs]);
+  }
   expect(await at('.hero-title', 0)).toMatchObject({ opacity: 0 });
-  expect(await at('.cta', 0)).toEqual({ opacity: 0, translateY: 50 });
-  expect(await at('.hero-title', 1000)).toMatchObject({ opacity: 0 });
-  expect(await at('.cta', 1000)).toEqual({ opacity: 0, translateY: 50 });
-  expect(await at('.hero-title', 3500)).toMatchObject({ opacity: 1 });
-  expect(await at('.cta', 3500)).toEqual({ opacity: 1, translateY: 0 });
+  expect(await at('.cta', 0)).toEqual({ opacity: 0, translateY: heroRisePx });
+  expect(await at('.hero-title', heroFadeDelayMs - 1)).toMatchObject({ opacity: 0 });
+  expect(await at('.cta', heroFadeDelayMs - 1)).toEqual({ opacity: 0, translateY: heroRisePx });
+  // Past the delay and the fade itself (0.9 s in landing.css).
+  expect(await at('.hero-title', heroFadeDelayMs + 1500)).toMatchObject({ opacity: 1 });
+  expect(await at('.cta', heroFadeDelayMs + 1500)).toEqual({ opacity: 1, translateY: 0 });
 
   // And on the real clock: the animations started with the page and end fully opaque, in place.
   await page.reload();
@@ -168,6 +178,15 @@ test('the pause button pauses and resumes the video, by mouse and by keyboard', 
   await expect.poll(paused).toBe(false);
 });
 
+/** The configured social networks; the specification asks for Instagram and TikTok among them. */
+const socialLinks = (page: Page, within: string) => {
+  expect(config.social.map((network) => network.icon)).toEqual(expect.arrayContaining(['instagram', 'tiktok']));
+  return config.social.map(({ name, url }) => ({
+    link: page.locator(within).getByRole('link', { name: `${config.productName} on ${name}` }),
+    url,
+  }));
+};
+
 test('the call to action links to the store, the contact email, Instagram, TikTok and the legal pages', async ({
   page,
 }) => {
@@ -177,14 +196,10 @@ test('the call to action links to the store, the contact email, Instagram, TikTo
   const mail = cta.getByRole('link', { name: config.contactEmail });
   await expect(mail).toHaveAttribute('href', `mailto:${config.contactEmail}`);
   await expect(cta).toContainText(`Email us at ${config.contactEmail}`);
-  await expect(cta.getByRole('link', { name: `${config.productName} on Instagram` })).toHaveAttribute(
-    'href',
-    config.instagramUrl,
-  );
-  await expect(cta.getByRole('link', { name: `${config.productName} on TikTok` })).toHaveAttribute(
-    'href',
-    config.tiktokUrl,
-  );
+  for (const { link, url } of socialLinks(page, '.cta')) {
+    await expect(link).toHaveAttribute('href', url);
+    await expect(link.locator('svg path')).toHaveCount(1);
+  }
   await expect(cta.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   await expect(cta.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
 });
@@ -206,7 +221,7 @@ for (const { width, height } of [
   }) => {
     await page.setViewportSize({ width, height });
     await page.goto('/');
-    await expectPlaying(page, width >= 760 ? 'large' : 'small');
+    await expectPlaying(page, width >= heroBreakpointPx ? 'large' : 'small');
     await expect(page.locator('.cta')).toHaveCSS('opacity', '1', { timeout: 10_000 });
     // Chrome leaves a viewport-filling image out of LCP, and a video's first frame counts when it is larger than
     // the still: either would make the 2-second fade or the video the LCP instead of the still.
@@ -265,7 +280,10 @@ test('explains how it works below the hero, and has a footer with the legal, con
   for (const name of ['Privacy Policy', 'Terms of Service', config.contactEmail]) {
     await expect(footer.getByRole('link', { name })).toBeVisible();
   }
-  await expect(footer.getByRole('link', { name: `${config.productName} on Instagram` })).toBeVisible();
+  for (const { link, url } of socialLinks(page, 'footer')) {
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', url);
+  }
 });
 
 for (const width of [375, 1280]) {

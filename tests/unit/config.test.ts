@@ -41,7 +41,6 @@ describe('site config', () => {
     ['PUBLIC_SITE_URL', 'http://example.com', 'siteUrl', 'an https:// URL'],
     ['PUBLIC_APP_STORE_URL', 'https://play.google.com/store/apps/x', 'appStoreUrl', 'https://apps.apple.com'],
     ['PUBLIC_APP_STORE_URL', 'https://apps.apple.com/app/tablemates', 'appStoreUrl', 'ending in its id'],
-    ['PUBLIC_INSTAGRAM_URL', 'https://instagram.com.evil.example/x', 'instagramUrl', 'instagram.com'],
     ['PUBLIC_PRODUCT_NAME', '  ', 'productName', 'non-empty product name'],
     ['PUBLIC_API_HOST', 'https://api.example.com/api', 'apiHost', 'bare host name'],
     ['PUBLIC_REPLAYS_SESSION_SAMPLE_RATE', '2', 'replaysSessionSampleRate', 'from 0 to 1'],
@@ -87,6 +86,39 @@ describe('site config', () => {
     expect(message).toContain(`${fields}; expected both set (${platform} app association) or both empty`);
   });
 
+  it('takes the social networks as a JSON list in PUBLIC_SOCIAL', () => {
+    const youtube = { name: 'YouTube', icon: 'youtube', url: 'https://www.youtube.com/@forkful' };
+    const config = load({ PUBLIC_SOCIAL: JSON.stringify([...siteValues.social, youtube]) });
+    expect(config.social.map((network) => network.name)).toEqual(['Instagram', 'TikTok', 'YouTube']);
+  });
+
+  it.each([
+    [
+      {
+        social: [...siteValues.social, { name: 'YouTube', icon: 'you-tube', url: 'https://www.youtube.com/@forkful' }],
+      },
+      {},
+      'social[2].icon (site.config.ts) is "you-tube"; expected a Simple Icons slug, like "youtube"',
+    ],
+    [
+      siteValues,
+      { PUBLIC_SOCIAL: '[{"name":"TikTok","icon":"tiktok","url":"http://www.tiktok.com/@forkful"}]' },
+      'social[0].url (PUBLIC_SOCIAL) is "http://www.tiktok.com/@forkful"; expected an https:// URL',
+    ],
+    [
+      siteValues,
+      { PUBLIC_SOCIAL: 'https://www.tiktok.com/@forkful' },
+      'social (PUBLIC_SOCIAL) is "https://www.tiktok.com/@forkful"; expected a list of networks like [{ name: "YouTube"',
+    ],
+    [
+      { social: [{ name: ' ', icon: 'tiktok', url: 'https://www.tiktok.com/@forkful' }] },
+      {},
+      'social[0].name (site.config.ts) is " "; expected a network name, like "YouTube"',
+    ],
+  ])('rejects a bad social network (%#), naming the entry, the value and the expected form', (values, env, line) => {
+    expect(() => loadConfig(env, { ...siteValues, ...values })).toThrow(line);
+  });
+
   it('takes app link paths and certificate fingerprints as comma-separated lists', () => {
     const config = load({ PUBLIC_APP_LINK_PATHS: ' /invite/*, /group/? ,', PUBLIC_ANDROID_CERT_FINGERPRINTS: '' });
     expect(config.appLinkPaths).toEqual(['/invite/*', '/group/?']);
@@ -98,6 +130,24 @@ describe('site config', () => {
       fieldsAtExampleValues(load(env), siteValues).map((entry) => entry.field);
     expect(fields({})).toEqual(['contactEmail', 'siteUrl']);
     expect(fields({ PUBLIC_CONTACT_EMAIL: 'team@forkful.app' })).toEqual(['siteUrl']);
+  });
+
+  it('lists a social network whose url is still the example, by its place in the list', () => {
+    const [instagram, tiktok] = siteValues.social;
+    const values = {
+      ...siteValues,
+      social: [instagram, { ...tiktok, url: example('https://www.tiktok.com/@example') }],
+    };
+    expect(fieldsAtExampleValues(loadConfig({}, values), values)).toContainEqual({
+      field: 'social',
+      path: 'social[1].url',
+      value: 'https://www.tiktok.com/@example',
+    });
+    // Replaced, through the environment as at build: no longer listed.
+    const replaced = { PUBLIC_SOCIAL: JSON.stringify(siteValues.social) };
+    expect(fieldsAtExampleValues(loadConfig(replaced, values), values).map((entry) => entry.field)).not.toContain(
+      'social',
+    );
   });
 });
 
