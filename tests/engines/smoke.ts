@@ -20,6 +20,7 @@ import { startNginx, stopNginx } from '../../scripts/nginx.mjs';
 import { systemPackagesProblem } from '../../scripts/ensure-system-deps.mjs';
 import { pollUntil, startWebKitDriver, startXvfb, stopProcess } from '../../scripts/engines.mjs';
 import { config } from '../../src/lib/config.ts';
+import { heroBreakpointPx } from '../../src/lib/media.ts';
 import { colors } from '../../src/lib/theme.ts';
 import { watchSceneModes } from '../e2e/support/scene-modes.ts';
 import { engineNames, launchEngine, type Engine, type EngineName } from './driver.ts';
@@ -112,7 +113,7 @@ const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i
 
 async function landing(engine: Engine, width: number, height: number) {
   const name = engine.name;
-  const variant = width >= 760 ? 'large' : 'small';
+  const variant = width >= heroBreakpointPx ? 'large' : 'small';
   await engine.open('/');
 
   await check(name, width, 'hero still is sharp', async () => {
