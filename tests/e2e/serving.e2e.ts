@@ -4,9 +4,9 @@
  * which every page runs without a single violation.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { port } from '../../playwright.config.ts';
 import { sceneAlt } from '../../src/lib/media.ts';
 import { cacheControl } from '../../src/lib/securityHeaders.node.ts';
@@ -20,6 +20,8 @@ const expected = parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8'))[
 interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** Header names as sent, once per occurrence (lower case). */
+  names: string[];
   bytes: number;
 }
 
@@ -29,7 +31,14 @@ function raw(path: string, headers: Record<string, string> = {}): Promise<RawRes
     const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          names: res.rawHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase()),
+          bytes,
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -204,6 +213,69 @@ test('sends the right type for video, images, models and WebAssembly', async () 
 
 test('answers the 404 page itself and the host files only as 404', async () => {
   for (const path of ['/_headers', '/404', '/404/', '/404.html']) expect((await raw(path)).status, path).toBe(404);
+});
+
+test('a revalidated page (304) is still marked no-cache, so the next visit asks again', async () => {
+  // A 304 has no Content-Type: had the rule keyed on the type, the 304 would say "keep a day", and a browser that
+  // revalidated once would show the old page for a day after a deploy.
+  for (const path of ['/', '/terms', '/privacy/']) {
+    const first = await raw(path);
+    expect(first.headers['cache-control'], path).toBe('no-cache');
+    const etag = String(first.headers['etag']);
+    const lastModified = String(first.headers['last-modified']);
+    for (const condition of [{ 'If-None-Match': etag }, { 'If-Modified-Since': lastModified }]) {
+      const revalidated = await raw(path, condition);
+      expect(revalidated.status, `${path} ${JSON.stringify(condition)}`).toBe(304);
+      expect(revalidated.headers['cache-control'], `${path} ${JSON.stringify(condition)}`).toBe('no-cache');
+    }
+  }
+  // Hashed assets and media keep their own rules when revalidated.
+  const asset = firstFile('js', '_astro')!;
+  const etag = String((await raw(asset)).headers['etag']);
+  expect((await raw(asset, { 'If-None-Match': etag })).headers['cache-control']).toBe(cacheControl.hashed);
+});
+
+test('never serves a dotfile that lands in dist/, and still serves /.well-known/', async () => {
+  const secret = 'SECRET=do-not-serve';
+  const files = ['.env', '.git/config', '.DS_Store', 'images/.DS_Store', '.well-known/.hidden'];
+  const served = '.well-known/dotfile-probe.txt';
+  try {
+    for (const file of [...files, served]) {
+      mkdirSync(dirname(join(dist, file)), { recursive: true });
+      writeFileSync(join(dist, file), secret);
+    }
+    for (const file of files) {
+      const response = await raw(`/${file}`);
+      expect(response.status, file).toBe(404);
+      // Also as the browser may write it: percent-encoded.
+      expect((await raw(`/${file.replace(/\./g, '%2E')}`)).status, `${file} encoded`).toBe(404);
+    }
+    expect((await raw(`/${served}`)).status).toBe(200);
+  } finally {
+    for (const file of [...files, served]) rmSync(join(dist, file), { force: true });
+    for (const dir of ['.git', '.well-known']) {
+      if (existsSync(join(dist, dir)) && readdirSync(join(dist, dir)).length === 0)
+        rmSync(join(dist, dir), { recursive: true });
+    }
+  }
+});
+
+test('an unsatisfiable range (416) carries each header once', async () => {
+  const video = firstFile('mp4', 'videos')!;
+  const response = await raw(video, { Range: 'bytes=999999999-' });
+  expect(response.status).toBe(416);
+  const repeated = response.names.filter((name, index) => response.names.indexOf(name) !== index);
+  expect(repeated).toEqual([]);
+  for (const [name, value] of Object.entries(expected)) expect(response.headers[name.toLowerCase()], name).toBe(value);
+});
+
+test('a request for many ranges is answered as one whole file, not as hundreds of parts', async () => {
+  const video = firstFile('mp4', 'videos')!;
+  const ranges = Array.from({ length: 901 }, (_, index) => `${index * 2}-${index * 2}`).join(',');
+  const response = await raw(video, { Range: `bytes=${ranges}` });
+  expect(response.headers['content-type']).not.toMatch(/multipart/);
+  expect(response.status).toBe(200);
+  expect(response.bytes).toBe(statSync(join(dist, video)).size);
 });
 
 /** The page policy `/` ships with (its `<meta http-equiv>`, src/integrations/pagePolicy.ts). */
