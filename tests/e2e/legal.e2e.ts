@@ -3,13 +3,14 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { config } from '../../src/lib/config.ts';
 import { legalSections, revocationKeywords } from '../../src/lib/legal/clauses.ts';
-import { siteHostOf } from '../../src/lib/legal/tokens.ts';
+import { lawFacts, siteHostOf } from '../../src/lib/legal/tokens.ts';
 import { readLegalSource } from '../../src/lib/legal/loader.node.ts';
-import { legalPages } from '../../src/lib/legal/pages.ts';
+import { legalPages, otherLegalPages } from '../../src/lib/legal/pages.ts';
+import { formatLegalDate } from '../../src/lib/legal/source.ts';
 import { routes } from '../../src/lib/routes.ts';
 import { expectNoAxeViolations } from './support/page-health.ts';
 
-/** The section and sub-section ids of both pages. They are linked from app listings and SMS registrations, so a
+/** The section and sub-section ids of every legal page. They are linked from app listings and SMS registrations, so a
  *  change must be deliberate: update this file in the same commit, and keep a redirect note for old links. */
 const idSnapshot = JSON.parse(readFileSync(new URL('./legal-ids.snapshot.json', import.meta.url), 'utf8')) as Record<
   string,
@@ -17,31 +18,34 @@ const idSnapshot = JSON.parse(readFileSync(new URL('./legal-ids.snapshot.json', 
 >;
 
 /** The headings and titles as the Markdown has them: the owner may reword them (the ids and order are what stay). */
-const source = (kind: 'privacy' | 'terms') => readLegalSource(`src/content/legal/${kind}.md`);
-const [privacy, terms] = await Promise.all([source('privacy'), source('terms')]);
-const h2sOf = (legal: typeof privacy) => legal.headings.filter((heading) => heading.depth === 2).map((h) => h.text);
+const sources = Object.fromEntries(
+  await Promise.all(
+    legalPages.map(async ({ kind }) => [kind, await readLegalSource(`src/content/legal/${kind}.md`)] as const),
+  ),
+);
+const h2sOf = (kind: string) =>
+  sources[kind]!.headings.filter((heading) => heading.depth === 2).map((heading) => heading.text);
 
-const pages = [
-  {
-    kind: 'privacy',
-    path: routes.privacy,
-    title: `${config.productName} Privacy`,
-    h1: privacy.data.title,
-    // The specification's effective date.
-    effective: ['2024-12-16', 'December 16, 2024'],
-    sections: h2sOf(privacy),
-    other: { kind: 'terms', path: routes.terms, h1: terms.data.title },
-  },
-  {
-    kind: 'terms',
-    path: routes.terms,
-    title: `${config.productName} Terms`,
-    h1: terms.data.title,
-    effective: ['2025-07-12', 'July 12, 2025'],
-    sections: h2sOf(terms),
-    other: { kind: 'privacy', path: routes.privacy, h1: privacy.data.title },
-  },
-] as const;
+/** The specification's effective dates; the guidelines' is their own front matter's. */
+const specifiedEffective: Record<string, string> = { privacy: '2024-12-16', terms: '2025-07-12' };
+
+const pages = legalPages.map((legal) => {
+  const effective = specifiedEffective[legal.kind] ?? sources[legal.kind]!.data.effective;
+  return {
+    kind: legal.kind,
+    path: legal.path,
+    title: `${config.productName} ${legal.titleWord}`,
+    h1: sources[legal.kind]!.data.title,
+    effective: [effective, formatLegalDate(effective)],
+    sections: h2sOf(legal.kind),
+    others: otherLegalPages(legal.kind).map((other) => ({
+      kind: other.kind,
+      path: other.path,
+      label: other.linkLabel,
+      h1: sources[other.kind]!.data.title,
+    })),
+  };
+});
 
 const sectionHeadings = (page: Page) => page.locator('.legal-body h2');
 
@@ -66,7 +70,7 @@ for (const legal of pages) {
     test("lists its sections in the specification's order, with a table of contents", async ({ page }) => {
       await page.goto(legal.path);
       await expect(sectionHeadings(page)).toHaveText([...legal.sections]);
-      const ids = legalSections[legal.kind].map((section) => `#${section.id}`);
+      const ids = (legalSections[legal.kind] ?? []).map((section) => `#${section.id}`);
       const contents = page.getByRole('navigation', { name: 'Contents' }).getByRole('link');
       await expect(contents).toHaveText([...legal.sections]);
       expect(await contents.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(ids);
@@ -85,22 +89,27 @@ for (const legal of pages) {
       expect(ids).toEqual(idSnapshot[legal.kind]);
     });
 
-    test('links back home and to the other legal page', async ({ page }) => {
+    test('links back home and to the other legal pages', async ({ page }) => {
       await page.goto(legal.path);
-      const other = page.getByRole('contentinfo').getByRole('link', { name: legalPages[legal.other.kind].linkLabel });
-      await expect(other).toHaveAttribute('href', legal.other.path);
+      for (const other of legal.others) {
+        const link = page.getByRole('contentinfo').getByRole('link', { name: other.label });
+        await expect(link).toHaveAttribute('href', other.path);
+      }
       const home = page.getByRole('link', { name: 'Back to Home' });
       await expect(home).toHaveAttribute('href', routes.home);
       await home.click();
       await expect(page).toHaveURL(/\/$/);
       await expect(page).toHaveTitle(config.productName);
 
+      const other = legal.others[0]!;
       await page.goto(legal.path);
-      await page.getByRole('contentinfo').getByRole('link', { name: legalPages[legal.other.kind].linkLabel }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.other.h1);
+      await page.getByRole('contentinfo').getByRole('link', { name: other.label }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(other.h1);
       await page.goBack();
-      // The text links to the other page too.
-      await expect(page.locator(`.legal-body a[href="${legal.other.path}"]`).first()).toBeVisible();
+      // The text links to the other pages too.
+      for (const each of legal.others) {
+        await expect(page.locator(`.legal-body a[href^="${each.path}"]`).first()).toBeVisible();
+      }
     });
 
     test('writes every email as a mail link to the configured address', async ({ page }) => {
@@ -194,14 +203,11 @@ for (const legal of pages) {
         return { color: style.color, background: style.backgroundColor };
       });
       expect(body).toEqual({ color: 'rgb(0, 0, 0)', background: 'rgb(255, 255, 255)' });
-      const link = page.locator(`.legal-body a[href="${legal.other.path}"]`).first();
+      const other = legal.others[0]!;
+      const link = page.locator(`.legal-body a[href="${other.path}"]`).first();
       expect(await link.evaluate((element) => getComputedStyle(element, '::after').content)).toBe(
-        `" (${config.siteUrl}${legal.other.path})"`,
+        `" (${config.siteUrl}${other.path})"`,
       );
-      // The hash address of the other page is its own link text, so it is not printed twice.
-      const hashLink = page.locator(`.legal-body a[href="${config.siteUrl}/#${legal.other.path}"]`);
-      await expect(hashLink).toHaveText(`${config.siteUrl}/#${legal.other.path}`);
-      expect(await hashLink.evaluate((element) => getComputedStyle(element, '::after').content)).toBe('none');
     });
   });
 }
@@ -304,5 +310,85 @@ test.describe('the privacy policy', () => {
     await expect(page.locator('#retention + p')).toContainText(
       `we delete your personal information within ${config.accountDeletionDays} days`,
     );
+  });
+
+  test('asks before sending anything to the AI provider, and before using sensitive data', async ({ page }) => {
+    await page.goto(`${routes.privacy}#ai-provider`);
+    const ai = page.locator('#ai-provider + p');
+    await expect(ai).toContainText(`the app sends ${config.aiProvider} your group's food preferences`);
+    await expect(ai).toContainText('It sends nothing before you agree');
+    await expect(ai).toContainText('withdraw your permission at any time');
+    const sensitive = page.locator('#sensitive-data + p');
+    await expect(sensitive).toContainText('explicit consent');
+    await expect(sensitive).toContainText('separately');
+  });
+
+  test('lists retention per kind of data and the CCPA categories as tables', async ({ page }) => {
+    await page.goto(`${routes.privacy}#retention-periods`);
+    const retention = page.locator('#retention-periods + table');
+    for (const kind of ['Account details', 'Search history', 'Text-message logs', 'Security logs', 'monitoring']) {
+      await expect(retention).toContainText(kind);
+    }
+    await expect(retention).toContainText(`${config.monitoringRetentionDays} days`);
+    const categories = page.locator('#ccpa-categories ~ table').first();
+    await expect(categories.locator('th')).toHaveText([
+      'Category',
+      'Examples',
+      'Source',
+      'Purpose',
+      'Recipients',
+      'Retention',
+    ]);
+    await expect(categories).toContainText('Sensitive personal information');
+  });
+});
+
+test.describe('the community guidelines', () => {
+  test('say what may not be posted, how to report and block, and the 24-hour promise', async ({ page }) => {
+    await page.goto(routes.guidelines);
+    await expect(page).toHaveTitle(`${config.productName} Guidelines`);
+    await expect(page.locator('#not-allowed + p')).toContainText('no tolerance for objectionable content');
+    const report = page.locator('#report-and-block + ul');
+    await expect(report).toContainText('Report');
+    await expect(report).toContainText('Block');
+    await expect(page.locator('#how-we-act + p')).toContainText(`within ${lawFacts.reportActionHours} hours`);
+    await expect(page.locator('#contact + p a[href^="mailto:"]')).toHaveText(config.contactEmail);
+  });
+
+  test('are linked from the landing page footer and the privacy section on content', async ({ page }) => {
+    await page.goto(routes.home);
+    await expect(page.locator('.site-footer').getByRole('link', { name: 'Community Guidelines' })).toHaveAttribute(
+      'href',
+      routes.guidelines,
+    );
+    await page.goto(routes.privacy);
+    await expect(page.locator('#content-ownership ~ p a[href="/guidelines"]').first()).toBeVisible();
+  });
+});
+
+test.describe('the machine-readable promises', () => {
+  test('/.well-known/gpc.json says the site honors Global Privacy Control, as JSON', async ({ request }) => {
+    const response = await request.get('/.well-known/gpc.json');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ gpc: true, lastUpdate: sources.privacy!.data.lastUpdated });
+  });
+
+  test('/.well-known/security.txt names the contact, expires within a year and is canonical', async ({ request }) => {
+    const response = await request.get('/.well-known/security.txt');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+    const fields = Object.fromEntries(
+      (await response.text())
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/: (.*)/).slice(0, 2)),
+    );
+    expect(fields.Contact).toBe(`mailto:${config.contactEmail}`);
+    expect(fields.Canonical).toBe(`${config.siteUrl}/.well-known/security.txt`);
+    expect(fields['Preferred-Languages']).toBe('en');
+    const daysLeft = (Date.parse(fields.Expires!) - Date.now()) / 86_400_000;
+    expect(daysLeft).toBeGreaterThan(0);
+    expect(daysLeft).toBeLessThanOrEqual(366);
   });
 });

@@ -1,4 +1,7 @@
-/** Reading a legal document: front matter, config tokens, the consent screenshot under the consent wording. */
+/**
+ * Reading a legal document: front matter, config tokens and facts, figures typed into the prose, the consent
+ * screenshot, reading sentences for meaning, and the machine-readable promises.
+ */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { ConsentScreenshotError, consentScreenshotOf } from '../../src/lib/legal/loader.node.ts';
 import { LegalSourceError, parseLegalSource } from '../../src/lib/legal/source.ts';
 import { fillTokens, LegalTokenError, siteHostOf } from '../../src/lib/legal/tokens.ts';
+import { clausesOf, datesIn, durationsIn, literalFigures, normalize } from '../../src/lib/legal/meaning.ts';
+import { stalePages } from '../../src/lib/legal/review.ts';
+import { gpcJson, securityTxt } from '../../src/lib/legal/wellKnown.ts';
 
 describe('legal sources', () => {
   const source = (frontMatter: string, body = '## Hello { #hello }\n\nText.') =>
@@ -112,5 +118,98 @@ describe('the consent screenshot', () => {
     await expect(consentScreenshotOf('/images/sms-consent.png', pathToFileURL('/nonexistent/public/'))).rejects.toThrow(
       'smsConsentScreenshot (site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT) is "/images/sms-consent.png", but /nonexistent/public/images/sms-consent.png does not exist',
     );
+  });
+});
+
+describe('facts in one place', () => {
+  const page = (facts: string, body: string) =>
+    `---\ntitle: T\neffective: 2025-07-12\nlastUpdated: 2025-07-12\nsummary: x\n${facts}---\n\n${body}\n`;
+
+  it("fills the front matter's facts like config tokens", () => {
+    const parsed = parseLegalSource(
+      page('facts:\n  keptDays: 90\n', '## A { #a }\n\nKept {{keptDays}} days.'),
+      'p.md',
+      {},
+    );
+    expect(parsed.html).toContain('Kept 90 days.');
+    expect(parsed.figures).toEqual([]);
+  });
+
+  it('rejects a fact that shadows a config token, naming it', () => {
+    expect(() => parseLegalSource(page('facts:\n  productName: X\n', 'Hi.'), 'p.md', { productName: 'Y' })).toThrow(
+      'p.md: front matter facts productName shadow config tokens',
+    );
+  });
+
+  it('finds every figure, number word, duration and date typed into the prose, with its section', () => {
+    const markdown = [
+      '## Keeping { #keeping }',
+      '',
+      'We keep it 90 days, or two months, or a year; reviewed annually since March 1, 2025.',
+      '',
+      '### Law { #law }',
+      '',
+      'Under Art. 9(2)(a), Arts. 15-21, section 5.1.2(i) and 47 CFR 64.1200(a)(10), {{days}} days, [link](/a-1).',
+      '',
+      '1. A list item.',
+    ].join('\n');
+    expect(literalFigures(markdown)).toEqual([
+      { section: 'keeping', figure: '90' },
+      { section: 'keeping', figure: '1' },
+      { section: 'keeping', figure: '2025' },
+      { section: 'keeping', figure: 'two' },
+      { section: 'keeping', figure: 'a year' },
+      { section: 'keeping', figure: 'annually' },
+    ]);
+  });
+});
+
+describe('reading for meaning', () => {
+  it('reads British and US spellings as one', () => {
+    expect(normalize('a licence, behaviour, anonymised, honour')).toBe('a license, behavior, anonymized, honor');
+  });
+
+  it('keeps a negation inside its own clause', () => {
+    expect(clausesOf('We do not sell your data, but we share it with partners for marketing.')).toEqual([
+      { text: 'We do not sell your data', negated: true },
+      { text: 'we share it with partners for marketing.', negated: false },
+    ]);
+    // An elliptic "..., but X does" says the opposite of the clause before it.
+    const [, second] = clausesOf('Replying YES does not opt you back in, but signing in again does.');
+    expect(second!.negated).toBe(false);
+    expect(second!.text).toContain('opt you back in');
+  });
+
+  it('reads durations in days and dates as YYYY-MM-DD', () => {
+    expect(durationsIn('within 2 months, or ten business days, or 5 minutes')).toEqual([60, 14, 5 * (1 / 1440)]);
+    expect(datesIn('on July 12, 2025 or 2024-12-16 or 3 March 2025')).toEqual([
+      '2024-12-16',
+      '2025-07-12',
+      '2025-03-03',
+    ]);
+    expect(datesIn('from the first of March')).toEqual(['partial']);
+    expect(datesIn('we may keep it')).toEqual([]);
+  });
+});
+
+describe('the machine-readable promises and the yearly review', () => {
+  it('writes security.txt with the contact, an expiry a year after the build, and the canonical address', () => {
+    expect(securityTxt({ contactEmail: 'a@b.example', siteUrl: 'https://b.example' }, new Date('2026-11-24T08:00:00Z')))
+      .toBe(`Contact: mailto:a@b.example
+Expires: 2027-11-24T08:00:00Z
+Canonical: https://b.example/.well-known/security.txt
+Preferred-Languages: en
+`);
+    expect(gpcJson('2026-11-24')).toEqual({ gpc: true, lastUpdate: '2026-11-24' });
+  });
+
+  it('lists a page last updated more than 12 months ago, and no other', () => {
+    const pages = [
+      { file: 'old.md', lastUpdated: '2025-11-23' },
+      { file: 'recent.md', lastUpdated: '2025-11-24' },
+    ];
+    expect(stalePages(pages, new Date('2026-11-24T12:00:00Z'))).toEqual([
+      expect.stringMatching(/^old\.md: last updated 2025-11-23, more than 12 months ago/),
+    ]);
   });
 });
