@@ -31,6 +31,14 @@ describe('the build', () => {
     expect(output).toContain('contactEmail (PUBLIC_CONTACT_EMAIL) is "not-an-email"');
   }, 60_000);
 
+  it('stops on a Sentry DSN with a secret key, which every page would publish', async () => {
+    const secret = 'https://0123abcd:s3cr3t@o42.ingest.us.sentry.io/4507';
+    const { code, output } = await build('.', { PUBLIC_SENTRY_DSN: secret });
+    expect(code).not.toBe(0);
+    expect(output).toContain(`sentryDsn (PUBLIC_SENTRY_DSN) is ${JSON.stringify(secret)}; expected empty`);
+    expect(output).toContain('no secret key');
+  }, 60_000);
+
   it('stops on a social network whose icon Simple Icons does not have, naming the entry and the value', async () => {
     const social = [{ name: 'YouTube', icon: 'you-tube', url: 'https://www.youtube.com/@tablemates' }];
     const { code, output } = await build('.', { PUBLIC_SOCIAL: JSON.stringify(social) });

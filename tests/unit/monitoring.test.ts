@@ -137,6 +137,17 @@ describe('connect-src for the CSP', () => {
     },
   );
 
+  it('refuses a DSN with a secret key, which every page would publish, naming the field, value and form', () => {
+    const secret = 'https://0123abcd:s3cr3t@o42.ingest.us.sentry.io/4507';
+    expect(() => config({ PUBLIC_SENTRY_DSN: secret })).toThrow(
+      `sentryDsn (PUBLIC_SENTRY_DSN) is ${JSON.stringify(secret)}; expected empty (monitoring off) or a Sentry DSN ` +
+        'with a public key, no secret key (key:secret@ would publish the secret in every page)',
+    );
+    expect(() => monitoringConnectSrc({ sentryDsn: secret })).toThrow('no secret key');
+    // An empty secret (`key:@`) is refused too: the form itself is the old one.
+    expect(() => monitoringConnectSrc({ sentryDsn: 'https://0123abcd:@o42.ingest.us.sentry.io/4507' })).toThrow();
+  });
+
   it('stops the build when the DSN has no public key', () => {
     expect(() => monitoringSettings(config({ PUBLIC_SENTRY_DSN: 'https://o42.ingest.sentry.io/4507' }), 'x')).toThrow(
       'sentryDsn (PUBLIC_SENTRY_DSN) is "https://o42.ingest.sentry.io/4507"',
