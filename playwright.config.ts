@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 
 /**
  * The end-to-end suite drives Debian's Chromium against the production build (`dist/`), served on 127.0.0.1 by the

@@ -3,7 +3,7 @@
  * stock footage: the hero footage (a slow, cyclic camera drift around the table, encoded through `npm run media`)
  * and the scene's still (public/images/scene-still.{avif,webp}, the slot's first view).
  *
- *   npm run footage            (its first step installs Chromium and ffmpeg: `node scripts/ensure-system-deps.mjs browser media`)
+ *   npm run footage            (its first step installs Chromium and ffmpeg: `node scripts/ensure-system-deps.ts browser media`)
  *
  * It bundles scripts/media/footage-page.ts with esbuild, serves it with public/ on 127.0.0.1, draws each frame in
  * headless Chromium (software WebGL is fine: frames are captured one by one, never in real time) and writes PNG
@@ -19,7 +19,7 @@ import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 import sirv from 'sirv';
-import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { sceneStillPath, sceneStillSize } from '../src/lib/media.ts';
 import { colors } from '../src/lib/theme.ts';
 import { buildHeroMedia } from './media/pipeline.ts';

@@ -1,7 +1,8 @@
 /**
  * `npm run report`: the quality gates in one table. Builds once (unless --skip-build), serves the production build
- * on 127.0.0.1 with the production nginx configuration (a plain static server where nginx is not installed), then runs Lighthouse, the byte budgets, the whole visit, axe, HTML validation, the link check and npm audit; prints
- * every gate's figures, writes reports/report.json, and exits non-zero with one line per failure.
+ * on 127.0.0.1 with the production nginx configuration (what is measured is what is deployed), then runs Lighthouse,
+ * the byte budgets, the whole visit, axe, HTML validation, the link check and npm audit; prints every gate's
+ * figures, writes reports/report.json, and exits non-zero with one line per failure.
  *
  *   npm run report                      everything
  *   npm run report -- --skip-build      reuse dist/ (npm test builds before it)
@@ -18,9 +19,8 @@ import { bytesGate } from './report/bytes.ts';
 import { htmlGate } from './report/html.ts';
 import { lighthouseGate } from './report/lighthouse.ts';
 import { linksGate } from './report/links.ts';
-import { serveStatic } from './report/server.ts';
 import { visitGate } from './report/visit.ts';
-import { nginxPresent, startNginx, stopNginx } from './nginx.mjs';
+import { startNginx, stopNginx } from './nginx.mjs';
 import type { GateResult } from './report/types.ts';
 
 const gates = ['lighthouse', 'bytes', 'visit', 'axe', 'html', 'links', 'audit'] as const;
@@ -40,7 +40,7 @@ export async function runGates(distDir: string, baseUrl: string, only: Gate[]): 
   const results: GateResult[] = [];
   const run: Record<Gate, () => Promise<GateResult> | GateResult> = {
     lighthouse: () => lighthouseGate(baseUrl, paths, runs),
-    bytes: () => bytesGate(baseUrl, paths, distDir),
+    bytes: () => bytesGate(distDir, paths),
     visit: () => visitGate(baseUrl, Number(process.env.VISIT_RUNS ?? 3)),
     axe: () => axeGate(baseUrl, paths),
     html: () => htmlGate(distDir),
@@ -56,17 +56,6 @@ export async function runGates(distDir: string, baseUrl: string, only: Gate[]): 
   return results;
 }
 
-/** What is measured is what is deployed: nginx with deploy/'s configuration when it is installed. */
-async function serve(dist: string): Promise<{ url: string; close: () => Promise<unknown> }> {
-  if (!nginxPresent()) {
-    console.warn('nginx is not installed: measuring with a plain static server instead (no compression, no headers).');
-    return serveStatic(dist);
-  }
-  const port = Number(process.env.REPORT_PORT ?? 4323);
-  await startNginx({ port, root: dist });
-  return { url: `http://127.0.0.1:${port}`, close: () => stopNginx(port) };
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: {
@@ -79,9 +68,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const unknown = only.filter((gate) => !gates.includes(gate));
   if (unknown.length) throw new Error(`unknown gate(s) ${unknown.join(', ')}; expected some of ${gates.join(', ')}`);
   if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  const server = await serve(values.dist);
+  const port = Number(process.env.REPORT_PORT ?? 4323);
+  await startNginx({ port, root: values.dist });
   try {
-    const results = await runGates(values.dist, server.url, only);
+    const results = await runGates(values.dist, `http://127.0.0.1:${port}`, only);
     const failures = results.flatMap((result) => result.failures);
     const warnings = results.flatMap((result) => result.warnings ?? []);
     await mkdir('reports', { recursive: true });
@@ -99,6 +89,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log('\nAll gates passed.');
     }
   } finally {
-    await server.close();
+    await stopNginx(port);
   }
 }

@@ -250,7 +250,7 @@ export function requireFfmpeg() {
   for (const tool of ['ffmpeg', 'ffprobe']) {
     if (spawnSync(tool, ['-version']).status !== 0) {
       throw new MediaError(
-        `${tool} is not installed. Install Debian's ffmpeg package: \`node scripts/ensure-system-deps.mjs media\` ` +
+        `${tool} is not installed. Install Debian's ffmpeg package: \`node scripts/ensure-system-deps.ts media\` ` +
           `(as root; the first step of \`npm run media\` does) or \`sudo apt-get install -y ffmpeg\`.`,
       );
     }

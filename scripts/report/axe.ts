@@ -1,7 +1,7 @@
 /** axe-core with the WCAG 2.2 AA rule tags, on every page at a phone and a desktop width: zero violations. */
 import AxeBuilder from '@axe-core/playwright';
-import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../chromium.mjs';
+import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import type { GateResult } from './types.ts';
 
 /** The axe-core rule tags of WCAG 2.2 level AA: the report and the end-to-end tests check the same rules. */
@@ -18,8 +18,7 @@ export async function axeGate(baseUrl: string, paths: string[], widths = [375, 1
         const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
         const page = await context.newPage();
         await page.goto(baseUrl + path, { waitUntil: 'load' });
-        // @axe-core/playwright is typed against @playwright/test's Page; playwright-core's is the same object.
-        const results = await new AxeBuilder({ page: page as never }).withTags(wcagTags).analyze();
+        const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
         rows.push({ page: path, width, violations: results.violations.length, passes: results.passes.length });
         for (const violation of results.violations) {
           const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ');

@@ -1,24 +1,15 @@
 /**
- * Lighthouse on Debian's Chromium, mobile and desktop, for each page. Keeps each run's HTML report in
- * reports/lighthouse/ (git-ignored).
- *
- * The table shows the median of the runs for every figure. Scores and CLS fail on the median. LCP and TBT are
- * wall-clock timings of this machine: on a page with no JavaScript at all, TBT ranges from 0 to over 100 ms here
- * between runs, only because other processes take the CPU. That noise only ever adds time, so the timing budgets
- * are checked on the best run, and a page whose best run is over budget is measured again, up to twice as many runs:
- * a real regression (a blocking script, a late hero image) is slow in every run and fails, while disturbed runs
- * cannot fail it.
- *
- * Why not Lighthouse CI (`@lhci/cli`): its assertions can aggregate runs by median or optimistically (best run), but
- * it collects a fixed `numberOfRuns` per URL and cannot measure a page again only when its best run is over a
- * timing budget, which is what keeps this gate both strict and quiet on a shared two-core machine; it would also
- * bring its own server and upload tooling this static site does not need. The runs themselves are Lighthouse's own
- * Node API; only the aggregation and the budget decision (tested in tests/unit/lighthouse-gate.test.ts) are ours.
+ * Lighthouse (its own Node API) on Debian's Chromium, mobile and desktop, for each page; each run's HTML report in
+ * reports/lighthouse/ (git-ignored). Scores and CLS fail on the median of the runs. LCP and TBT are wall-clock
+ * timings, and other processes on a shared machine only ever add time (TBT from 0 to over 100 ms on a page without
+ * JavaScript), so they fail on the best run, and a page over a timing budget (or under the performance score, made
+ * of timings) is measured again, up to twice the runs: a real regression is slow in every run, a disturbed run
+ * cannot fail the gate. Lighthouse CI cannot measure again only when needed (docs/testing.md).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { chromiumArgs, chromiumPath } from '../chromium.mjs';
+import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { kb, type GateResult } from './types.ts';
 
 export const thresholds = {
@@ -45,7 +36,27 @@ export interface Run {
   bytes: number;
 }
 
-async function runOnce(url: string, formFactor: FormFactor, port: number, reportFile: string): Promise<Run> {
+/**
+ * One run. A run that measured nothing (Lighthouse sometimes records no trace: "NO_NAVSTART", "NO_LCP") is run
+ * again, three times in all; a page that never loads still fails.
+ */
+async function runOnce(
+  url: string,
+  formFactor: FormFactor,
+  port: number,
+  reportFile: string,
+  attempt = 1,
+): Promise<Run> {
+  try {
+    return await measure(url, formFactor, port, reportFile);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.warn(`Lighthouse run ${attempt} of ${url} (${formFactor}) failed, running it again: ${String(error)}`);
+    return runOnce(url, formFactor, port, reportFile, attempt + 1);
+  }
+}
+
+async function measure(url: string, formFactor: FormFactor, port: number, reportFile: string): Promise<Run> {
   const result = await lighthouse(
     url,
     { port, output: 'html', logLevel: 'error', onlyCategories: [...categories] },
@@ -75,21 +86,6 @@ async function runOnce(url: string, formFactor: FormFactor, port: number, report
 /** The timings a run lacks (not a finite number). */
 export function unmeasured(run: Run): string[] {
   return (['lcp', 'cls', 'tbt'] as const).filter((figure) => !Number.isFinite(run[figure]));
-}
-
-/**
- * Lighthouse sometimes fails to record a trace ("NO_NAVSTART … Please run Lighthouse again"); such a run measured
- * nothing, so it is run again, up to three times in all. A page that never loads still fails.
- */
-async function runWithRetries(url: string, formFactor: FormFactor, port: number, reportFile: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await runOnce(url, formFactor, port, reportFile);
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      console.warn(`Lighthouse run ${attempt} of ${url} (${formFactor}) failed, running it again: ${String(error)}`);
-    }
-  }
 }
 
 /** One page on one device over all its runs: the median of every figure, and the best (lowest) of the timings. */
@@ -147,8 +143,7 @@ export function budgetFailures(where: string, formFactor: FormFactor, summary: S
 
 /**
  * Whether to measure again: fewer runs than asked for, or, up to twice the runs, a timing over budget in every run so
- * far or a median performance score under budget. The score is made of timings, so a disturbed machine only ever
- * lowers it (measured: a page without JavaScript at 99 with a median TBT of 95 ms on a busy machine).
+ * far or a median performance score under budget (measured: a page without JavaScript scored 93 on a busy machine).
  */
 export function needsAnotherRun(formFactor: FormFactor, results: Run[], runs: number): boolean {
   if (results.length < runs) return true;
@@ -178,7 +173,7 @@ export async function lighthouseGate(
         const results: Run[] = [];
         while (needsAnotherRun(formFactor, results, runs)) {
           const name = `${formFactor}-${path === '/' ? 'home' : path.slice(1)}-${results.length + 1}.html`;
-          results.push(await runWithRetries(baseUrl + path, formFactor, chrome.port, `${outDir}/${name}`));
+          results.push(await runOnce(baseUrl + path, formFactor, chrome.port, `${outDir}/${name}`));
         }
         const summary = summarise(results);
         const { scores, lcp, tbt } = summary;

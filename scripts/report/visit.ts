@@ -6,8 +6,8 @@
  * shared machine only ever add time. Bytes do not depend on the machine and are checked on the largest run.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { chromium, type CDPSession } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../chromium.mjs';
+import { chromium, type CDPSession } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { kb, type GateResult } from './types.ts';
 
 export const visitBudgets = {

@@ -1,20 +1,21 @@
 /**
- * One small interface over the three browser engines the smoke suite drives, each through the only client that
- * works with it here:
+ * One small interface over the three browser engines the smoke suite drives, all from Debian:
  *
- * - Chromium: Debian's binary through playwright-core (as the Playwright suite does);
- * - WebKit: WebKitGTK's MiniBrowser through WebKitWebDriver, WebDriver classic, with selenium-webdriver;
- * - Firefox: Firefox ESR over WebDriver BiDi, with puppeteer-core (`browser: 'firefox'`).
+ * - Chromium, and Firefox ESR over WebDriver BiDi, with puppeteer-core;
+ * - WebKit: WebKitGTK's MiniBrowser through WebKitWebDriver. Debian's build speaks WebDriver classic only (a session
+ *   asking for `webSocketUrl`, i.e. BiDi, is refused), which puppeteer does not speak, so a few lines below talk
+ *   it over HTTP. (selenium-webdriver speaks both, but drives Firefox only through geckodriver, which Debian lacks
+ *   and which may not be downloaded here.)
  *
- * WebKit and Firefox run headed on an Xvfb display (WebGL and video decoding as on a desktop). The checks only use
- * what all three can do: open a page, run a synchronous function in it, click, take a screenshot.
+ * WebKit and Firefox run headed on an Xvfb display of their own (WebGL and video decoding as on a desktop). The
+ * checks only use what all three can do: open a page, run a synchronous function in it, click, take a screenshot.
  */
-import { writeFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
-import { Builder, By } from 'selenium-webdriver';
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
-import { firefoxPath, miniBrowserPath, pollUntil } from '../../scripts/engines.mjs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
+import { firefoxPath, miniBrowserPath, webKitDriverPath, xvfbPath } from '../../scripts/ensure-system-deps.ts';
+import { freePort } from '../support/processes.ts';
 
 export const engineNames = ['chromium', 'webkit', 'firefox'] as const;
 export type EngineName = (typeof engineNames)[number];
@@ -31,6 +32,7 @@ export interface Engine {
   click(selector: string): Promise<void>;
   /** A PNG of the viewport, or of one element when a selector is given. */
   screenshot(selector?: string): Promise<Buffer>;
+  /** Closes the browser and stops the processes started for it (its display, its driver). */
   close(): Promise<void>;
 }
 
@@ -56,131 +58,95 @@ export const errorRecorder = `(() => {
   document.addEventListener('playing', () => { window.__firstPlaying ??= performance.now(); }, true);
 })();`;
 
-/** Launches one engine. `display` is the X display WebKit and Firefox draw on; `origin` the served site. */
-export async function launchEngine(name: EngineName, { display, origin, webKitDriverUrl }: LaunchOptions) {
-  if (name === 'chromium') return launchChromium(origin);
-  if (name === 'webkit') return launchWebKit(origin, webKitDriverUrl);
-  return launchFirefox(origin, display);
+/**
+ * Polls `check` until it returns something truthy (a throw counts as not yet); throws `message` (a function may say
+ * what was last seen) after `timeout` ms.
+ */
+export async function pollUntil<T>(
+  check: () => Promise<T>,
+  { timeout = 20_000, interval = 100, message = 'timed out' as string | (() => string) } = {},
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline)
+      throw new Error(`${typeof message === 'function' ? message() : message} (${timeout} ms)`);
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
 }
 
-interface LaunchOptions {
-  /** Where Firefox draws; MiniBrowser inherits WebKitWebDriver's display. */
-  display: string;
-  origin: string;
-  /** A running WebKitWebDriver (scripts/engines.mjs startWebKitDriver). */
-  webKitDriverUrl: string;
+/** The processes started for the engine that is open (at most one engine is open at a time). */
+const children = new Set<ChildProcess>();
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv = {}, stdio: 'ignore' | 'pipe' = 'ignore') {
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'ignore', 'inherit', stdio],
+    env: { ...process.env, ...env },
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
 }
 
-async function launchChromium(origin: string): Promise<Engine> {
-  const executablePath = chromiumPath();
-  if (!executablePath) throw new Error('No Chromium: install Debian\'s "chromium" or set CHROME_PATH.');
-  const browser = await chromium.launch({ executablePath, args: chromiumArgs });
-  const page = await browser.newPage();
-  await page.addInitScript(errorRecorder);
-  return {
-    name: 'chromium',
-    async setViewport(width, height) {
-      await page.setViewportSize({ width, height });
-      return { width, height };
-    },
-    async open(path) {
-      await page.goto(origin + path);
-    },
-    evaluate: (fn, ...args) => page.evaluate(`(${fn})(...${JSON.stringify(args)})`),
-    click: (selector) => page.click(selector),
-    screenshot: (selector) => (selector ? page.locator(selector).screenshot() : page.screenshot()),
-    close: () => browser.close(),
-  };
-}
-
-async function launchWebKit(origin: string, driverUrl: string): Promise<Engine> {
-  const driver = await new Builder()
-    .usingServer(driverUrl)
-    .withCapabilities({
-      browserName: 'MiniBrowser',
-      'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
-      // WebDriver classic has no way to run a script before the page's own, so the error recorder goes in right
-      // after the load event: the islands hydrate after it, once the browser is idle. ('eager' would be earlier,
-      // but WebKitWebDriver then holds every script command until the page's load completes, for minutes.)
-      pageLoadStrategy: 'normal',
-    })
-    .build();
-  const evaluate = <T, A extends unknown[]>(fn: (...args: A) => T, ...args: A) =>
-    driver.executeScript<T>(`return (${fn}).apply(null, arguments)`, ...args);
-  return {
-    name: 'webkit',
-    async setViewport(width, height) {
-      // The window's size includes MiniBrowser's toolbar, and a resize lands a moment later: size the window, then
-      // correct it by what the page lacks or has too much, until the page reports the size asked for. WebKit's
-      // narrowest window is 447 px, which is why the suite's phone width is 447.
-      const inner = () => evaluate(() => ({ width: innerWidth, height: innerHeight }));
-      let chrome = { width: 0, height: 0 };
-      return pollUntil(
-        async () => {
-          await driver
-            .manage()
-            .window()
-            .setRect({ width: width + chrome.width, height: height + chrome.height });
-          const size = await inner();
-          if (size.width === width && size.height === height) return size;
-          chrome = { width: chrome.width + width - size.width, height: chrome.height + height - size.height };
-          return undefined;
-        },
-        { timeout: 15_000, interval: 200, message: `MiniBrowser's page never became ${width}x${height}` },
-      );
-    },
-    async open(path) {
-      // WebKitWebDriver can answer `get` before the new document has replaced the old one: mark the old one, and
-      // wait for a loaded document without the mark.
-      await evaluate(() => void ((window as unknown as { __engineOld: boolean }).__engineOld = true));
-      await driver.get(origin + path);
-      await pollUntil(() =>
-        evaluate(
-          () =>
-            !(window as unknown as { __engineOld?: boolean }).__engineOld &&
-            document.readyState === 'complete' &&
-            performance.getEntriesByType('navigation').length > 0,
-        ),
-      );
-      await driver.executeScript(errorRecorder);
-    },
-    evaluate,
-    async click(selector) {
-      await driver.findElement(By.css(selector)).click();
-    },
-    async screenshot(selector) {
-      const png = selector
-        ? await driver.findElement(By.css(selector)).takeScreenshot()
-        : await driver.takeScreenshot();
-      return Buffer.from(png, 'base64');
-    },
-    async close() {
-      await driver.quit();
-    },
-  };
-}
-
-async function launchFirefox(origin: string, display: string): Promise<Engine> {
-  const browser = await launchOnDisplay(() =>
-    puppeteer.launch({
-      browser: 'firefox',
-      executablePath: firefoxPath,
-      // Headed, on Xvfb: headless Firefox has no WebGL here.
-      headless: false,
-      env: { ...process.env, DISPLAY: display },
-      defaultViewport: null,
-      extraPrefsFirefox: {
-        // The page's video is muted, which every engine lets play; make that explicit for a profile without history.
-        'media.autoplay.default': 0,
-        'app.update.enabled': false,
-        'browser.shell.checkDefaultBrowser': false,
-      },
+/** Stops every process started here, each by its own handle: SIGTERM, then SIGKILL after five seconds. */
+export async function stopChildren() {
+  await Promise.all(
+    [...children].map(async (child) => {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(kill);
     }),
   );
+}
+
+/**
+ * Starts Xvfb on a display number it picks itself (`-displayfd`, so two runs never race for one) and resolves with
+ * it once the display is ready. -noreset: a display does not reset when its last client leaves.
+ */
+async function startXvfb(): Promise<string> {
+  const args = ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp', '-noreset'];
+  const xvfb = start(xvfbPath, args, {}, 'pipe');
+  const [chunk] = await Promise.race([
+    once(xvfb.stdio[3]!, 'data'),
+    once(xvfb, 'exit').then(([code]) => Promise.reject(new Error(`Xvfb exited (${code}) before it was ready`))),
+  ]);
+  return `:${String(chunk).trim()}`;
+}
+
+/** Launches one engine on the site served at `origin`. */
+export async function launchEngine(name: EngineName, origin: string): Promise<Engine> {
+  if (name === 'webkit') return launchWebKit(origin, await startXvfb());
+  if (name === 'chromium') {
+    const executablePath = chromiumPath();
+    if (!executablePath) throw new Error('No Chromium: install Debian\'s "chromium" or set CHROME_PATH.');
+    return puppeteerEngine(name, origin, await puppeteer.launch({ executablePath, args: chromiumArgs }));
+  }
+  const display = await startXvfb();
+  const firefox = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath,
+    // Headed, on Xvfb: headless Firefox has no WebGL here.
+    headless: false,
+    env: { ...process.env, DISPLAY: display },
+    defaultViewport: null,
+    extraPrefsFirefox: {
+      // The page's video is muted, which every engine lets play; make that explicit for a profile without history.
+      'media.autoplay.default': 0,
+      'app.update.enabled': false,
+      'browser.shell.checkDefaultBrowser': false,
+    },
+  });
+  return puppeteerEngine(name, origin, firefox);
+}
+
+async function puppeteerEngine(name: EngineName, origin: string, browser: Browser): Promise<Engine> {
   const page = (await browser.pages())[0] ?? (await browser.newPage());
   await page.evaluateOnNewDocument(errorRecorder);
   return {
-    name: 'firefox',
+    name,
     async setViewport(width, height) {
       await page.setViewport({ width, height });
       return page.evaluate(() => ({ width: innerWidth, height: innerHeight }));
@@ -189,36 +155,103 @@ async function launchFirefox(origin: string, display: string): Promise<Engine> {
       await page.goto(origin + path);
     },
     evaluate: (fn, ...args) => page.evaluate(`(${fn})(...${JSON.stringify(args)})`) as never,
-    async click(selector) {
-      await page.click(selector);
-    },
+    click: (selector) => page.click(selector),
     async screenshot(selector) {
-      if (!selector) return Buffer.from(await page.screenshot());
-      const element = await page.$(selector);
-      if (!element) throw new Error(`no element matches ${selector}`);
-      return Buffer.from(await element.screenshot());
+      const target = selector ? await page.$(selector) : page;
+      if (!target) throw new Error(`no element matches ${selector}`);
+      return Buffer.from(await target.screenshot());
     },
-    close: () => browser.close(),
+    async close() {
+      await browser.close();
+      await stopChildren();
+    },
   };
 }
 
-/** Writes a screenshot to a file (for the report) and returns the path. */
-export async function saveScreenshot(engine: Engine, path: string) {
-  writeFileSync(path, await engine.screenshot());
-  return path;
+/** One WebDriver classic command: its `value`, or an error naming the command and what the driver answered. */
+async function webDriver(url: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: object) {
+  const response = await fetch(url + path, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
+  const { value } = (await response.json()) as { value: { error?: string; message?: string } & Record<string, never> };
+  if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${value.error}: ${value.message}`);
+  return value;
 }
 
-/**
- * Launches a headed browser, trying again (three times at most, a second apart) when the X display refuses the
- * connection: Xvfb runs with -noreset, but a display that is still starting or busy must not fail the whole suite.
- */
-async function launchOnDisplay<T>(launch: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await launch();
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes('cannot open display')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
+async function launchWebKit(origin: string, display: string): Promise<Engine> {
+  const url = `http://127.0.0.1:${await freePort()}`;
+  const driver = start(webKitDriverPath, [`--port=${new URL(url).port}`, '--host=local'], { DISPLAY: display });
+  await pollUntil(
+    async () => {
+      if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver.exitCode})`);
+      return (await webDriver(url, 'GET', '/status')).ready;
+    },
+    { timeout: 15_000, message: `WebKitWebDriver did not answer on ${url}` },
+  );
+  const { sessionId } = await webDriver(url, 'POST', '/session', {
+    capabilities: {
+      alwaysMatch: {
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
+        // WebDriver classic has no way to run a script before the page's own, so the error recorder goes in right
+        // after the load event: the islands hydrate after it, once the browser is idle. ('eager' would be earlier,
+        // but WebKitWebDriver then holds every script command until the page's load completes, for minutes.)
+        pageLoadStrategy: 'normal',
+      },
+    },
+  });
+  const session = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: object) =>
+    webDriver(url, method, `/session/${sessionId}${path}`, body);
+  const element = async (selector: string) =>
+    Object.values(await session('POST', '/element', { using: 'css selector', value: selector }))[0] as string;
+  const evaluate = <T, A extends unknown[]>(fn: (...args: A) => T, ...args: A) =>
+    session('POST', '/execute/sync', { script: `return (${fn}).apply(null, arguments)`, args }) as Promise<T>;
+  return {
+    name: 'webkit',
+    async setViewport(width, height) {
+      // The window's size includes MiniBrowser's toolbar, and a resize lands a moment later: size the window, then
+      // correct it by what the page lacks or has too much, until the page reports the size asked for. WebKit's
+      // narrowest window is 447 px, which is why the suite's phone width is 447.
+      let chrome = { width: 0, height: 0 };
+      return pollUntil(
+        async () => {
+          await session('POST', '/window/rect', { width: width + chrome.width, height: height + chrome.height });
+          const size = await evaluate(() => ({ width: innerWidth, height: innerHeight }));
+          if (size.width === width && size.height === height) return size;
+          chrome = { width: chrome.width + width - size.width, height: chrome.height + height - size.height };
+          return undefined;
+        },
+        { timeout: 15_000, interval: 200, message: `MiniBrowser's page never became ${width}x${height}` },
+      );
+    },
+    async open(path) {
+      // WebKitWebDriver can answer before the new document has replaced the old one: mark the old one, and wait
+      // for a loaded document without the mark.
+      await evaluate(() => void ((window as unknown as { __engineOld: boolean }).__engineOld = true));
+      await session('POST', '/url', { url: origin + path });
+      await pollUntil(() =>
+        evaluate(
+          () =>
+            !(window as unknown as { __engineOld?: boolean }).__engineOld &&
+            document.readyState === 'complete' &&
+            performance.getEntriesByType('navigation').length > 0,
+        ),
+      );
+      await session('POST', '/execute/sync', { script: errorRecorder, args: [] });
+    },
+    evaluate,
+    async click(selector) {
+      await session('POST', `/element/${await element(selector)}/click`, {});
+    },
+    async screenshot(selector) {
+      const path = selector ? `/element/${await element(selector)}/screenshot` : '/screenshot';
+      return Buffer.from(String(await session('GET', path)), 'base64');
+    },
+    async close() {
+      await session('DELETE', '').catch(() => undefined);
+      await stopChildren();
+    },
+  };
 }

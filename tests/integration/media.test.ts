@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { systemPackagesProblem } from '../../scripts/ensure-system-deps.mjs';
+import { systemPackagesProblem } from '../../scripts/ensure-system-deps.ts';
 import { heroStillPath, heroVariants, heroVideoSources, stillFormats, type HeroVariant } from '../../src/lib/media.ts';
 
 const node = 'node_modules/.bin/node';

@@ -1,19 +1,21 @@
 /**
- * This machine's npm registry mirror serves only the Linux x64 builds of the Astro compiler's native bindings, so
- * `npm install` leaves the other platforms' optional entries out of package-lock.json, and `npm ci` then refuses
- * the lock ("Missing: @astrojs/compiler-binding-darwin-arm64@ from lock file"). This adds those entries (optional,
- * with their os/cpu, so no machine ever downloads one that does not match it). Run it after any `npm install`
- * that rewrites the lock: `node scripts/lockfile-platform-bindings.mjs`.
+ * This machine's npm registry mirror serves only the Linux x64 builds of the Astro compiler's native bindings, so an
+ * `npm install` that writes package-lock.json from scratch leaves the other platforms' optional entries out, and
+ * `npm ci` elsewhere then refuses the lock ("Missing: @astrojs/compiler-binding-darwin-arm64@ from lock file"). This
+ * adds those entries (optional, with their os/cpu, so no machine downloads one that does not match it), in npm's key
+ * order. Run it by hand when an install has dropped them: `node scripts/lockfile-platform-bindings.ts`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
+type Entry = Record<string, unknown> & { version?: string; engines?: unknown };
 const file = new URL('../package-lock.json', import.meta.url);
-const lock = JSON.parse(readFileSync(file, 'utf8'));
+const lock = JSON.parse(readFileSync(file, 'utf8')) as { packages: Record<string, Entry> };
 const parent = lock.packages['node_modules/@astrojs/compiler-binding'];
-if (!parent) throw new Error('package-lock.json has no @astrojs/compiler-binding entry: nothing to complete.');
+if (!parent)
+  throw new Error('package-lock.json has no node_modules/@astrojs/compiler-binding entry: nothing to complete.');
 
 /** name suffix -> [os, cpu, libc] as the packages declare them */
-const platforms = {
+const platforms: Record<string, [string[] | undefined, string[], string[]?]> = {
   'android-arm64': [['android'], ['arm64']],
   'darwin-arm64': [['darwin'], ['arm64']],
   'darwin-x64': [['darwin'], ['x64']],
@@ -28,14 +30,15 @@ let added = 0;
 for (const [suffix, [os, cpu, libc]] of Object.entries(platforms)) {
   const key = `node_modules/@astrojs/compiler-binding-${suffix}`;
   if (lock.packages[key]) continue;
+  const { version, engines } = parent;
   lock.packages[key] = {
-    version: parent.version,
+    version,
     license: 'MIT',
     optional: true,
     cpu,
     ...(os && { os }),
     ...(libc && { libc }),
-    engines: parent.engines,
+    engines,
   };
   added++;
 }
