@@ -223,7 +223,8 @@ test('a revalidated page (304) is still marked no-cache, so the next visit asks 
     expect(first.headers['cache-control'], path).toBe('no-cache');
     const etag = String(first.headers['etag']);
     const lastModified = String(first.headers['last-modified']);
-    for (const condition of [{ 'If-None-Match': etag }, { 'If-Modified-Since': lastModified }]) {
+    const conditions: Record<string, string>[] = [{ 'If-None-Match': etag }, { 'If-Modified-Since': lastModified }];
+    for (const condition of conditions) {
       const revalidated = await raw(path, condition);
       expect(revalidated.status, `${path} ${JSON.stringify(condition)}`).toBe(304);
       expect(revalidated.headers['cache-control'], `${path} ${JSON.stringify(condition)}`).toBe('no-cache');
