@@ -296,7 +296,8 @@ const mutations: Row[] = [
   [
     '"student status" removed from what is collected',
     'privacy',
-    (md) => replaceOnce(replaceOnce(md, ', age and student status', ' and age'), /\| student status\s+\|/, '| studies |'),
+    (md) =>
+      replaceOnce(replaceOnce(md, ', age and student status', ' and age'), /\| student status\s+\|/, '| studies |'),
     'what is collected',
   ],
   [

@@ -111,9 +111,8 @@ export function parseLegalSource(
   const markdown = text.slice(match[0].length);
   const body = fillTokens(markdown, file, { ...tokens, ...facts }, escapeMarkdown);
   const rendered = markdownToHtml(body, { features: { headingAttributes: true, smartPunctuation: true, gfm: true } });
-  const html = consentScreenshot
-    ? withScreenshot(rendered.html, consentScreenshot, tokens.productName ?? '')
-    : rendered.html;
+  const withTables = scrollableTables(rendered.html);
+  const html = consentScreenshot ? withScreenshot(withTables, consentScreenshot, tokens.productName ?? '') : withTables;
   return { data: result.data, body, html, headings: headingsOf(html), figures: literalFigures(markdown) };
 }
 
@@ -135,6 +134,23 @@ function withScreenshot(html: string, screenshot: ConsentScreenshot, productName
     `<figcaption>The sign-up screen of the ${escapeAttribute(productName)} app.</figcaption></figure>`;
   const after = end + '</blockquote>'.length;
   return html.slice(0, after) + figure + html.slice(after);
+}
+
+/**
+ * Wraps each table in a region that scrolls sideways on a narrow screen, named by the heading above it and reachable
+ * by keyboard (a scrolling region must be focusable), so a wide table never widens the page.
+ */
+function scrollableTables(html: string): string {
+  let heading = '';
+  return html.replace(/<h[23] id="([^"]+)"|<table>|<\/table>/g, (match, id: string | undefined) => {
+    if (id) {
+      heading = id;
+      return match;
+    }
+    if (match === '</table>') return '</table></div>';
+    const label = heading ? ` aria-labelledby="${heading}"` : ' aria-label="Table"';
+    return `<div class="legal-table" role="region"${label} tabindex="0"><table>`;
+  });
 }
 
 /** Front matter strings may quote config values too (a summary naming the product). */
