@@ -2,7 +2,7 @@ import { defineCollection } from 'astro:content';
 import { legalFrontMatter } from './lib/legal/source.ts';
 import { legalLoader } from './lib/legal/loader.node.ts';
 
-/** The Privacy Policy and the SMS Terms of Service, as Markdown (see the README's "Legal pages"). */
+/** The legal pages, as Markdown: one file per entry of src/lib/legal/pages.ts (docs/legal-pages.md). */
 const legal = defineCollection({
   loader: legalLoader('src/content/legal/'),
   schema: legalFrontMatter,

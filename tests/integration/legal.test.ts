@@ -622,6 +622,18 @@ const mutations: Row[] = [
     'personal information deleted within the configured days of account deletion',
   ],
   [
+    'deletion slower than configured, reworded as a limit ("no later than")',
+    'privacy',
+    addTo('delete-account', 'We erase it no later than {{searchHistoryDays}} days after you close your account.'),
+    'personal information deleted within the configured days of account deletion',
+  ],
+  [
+    'children admitted, reworded ("as young as", from a token)',
+    'guidelines',
+    addTo('introduction', 'Friends as young as {{otpCodesPerHour}} can join your group.'),
+    'children under the minimum age never admitted',
+  ],
+  [
     'a second effective date',
     'privacy',
     addTo('policy-updates', 'This policy is effective as of March 1, 2025.'),

@@ -174,6 +174,8 @@ describe('reading for meaning', () => {
       { text: 'We do not sell your data', negated: true },
       { text: 'we share it with partners for marketing.', negated: false },
     ]);
+    // A limit is no negation: "no later than 60 days" still says 60 days.
+    expect(clausesOf('We delete it no later than 60 days after you close your account.')[0]!.negated).toBe(false);
     // An elliptic "..., but X does" says the opposite of the clause before it.
     const [, second] = clausesOf('Replying YES does not opt you back in, but signing in again does.');
     expect(second!.negated).toBe(false);

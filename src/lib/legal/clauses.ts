@@ -631,6 +631,7 @@ function agesIn(text: string): { ceiling: number[]; floor: number[] } {
   const ceiling = [...text.matchAll(/\b(?:under|younger than|below|less than)\s+(\d+)/gi)].map((m) => Number(m[1]));
   const floor = [
     ...text.matchAll(/\b(?:aged?|from|at least)?\s*(\d+)\s*(?:\+|or older|or over|and older|and over|and up)/gi),
+    ...text.matchAll(/\bas young as\s+(\d+)/gi),
   ].map((m) => Number(m[1]));
   return { ceiling, floor };
 }

@@ -39,6 +39,10 @@ export interface Clause {
 export const negation =
   /\b(?:not|never|no|none|nobody|nothing|neither|nor|without|cannot|no one)\b|n't\b|\bno longer\b/i;
 
+/** "No later than 60 days", "no more than 6 codes": limits, not negations. */
+const comparative = /\b(?:no|not)\s+(?:later|more|less|fewer|sooner|earlier|longer)\s+than\b/gi;
+const isNegated = (text: string) => negation.test(text.replace(comparative, ' '));
+
 /** Where a sentence's meaning can turn: each side is read on its own. */
 const clauseBreak =
   /\s*(?:;|:|\s[–—-]\s|,?\s+(?:but|however|yet|although|though|whereas|except that|instead)\b,?|,\s*(?:and|so|while)\s+(?=(?:then|we|they|you|it|our|your|partners?|advertisers?|codes?|texts?|messages?)\b)|\s+and\s+(?=(?:then|we|they|you|it)\s))\s*/i;
@@ -54,10 +58,10 @@ export function clausesOf(sentence: string): Clause[] {
   const clauses: Clause[] = [];
   for (const text of parts) {
     const previous = clauses.at(-1);
-    if (previous?.negated && elliptic.test(text) && !negation.test(text)) {
+    if (previous?.negated && elliptic.test(text) && !isNegated(text)) {
       clauses.push({ text: `${text} ${previous.text.replace(new RegExp(negation.source, 'gi'), '')}`, negated: false });
     } else {
-      clauses.push({ text, negated: negation.test(text) });
+      clauses.push({ text, negated: isNegated(text) });
     }
   }
   return clauses;
