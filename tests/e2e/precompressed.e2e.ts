@@ -47,12 +47,7 @@ const served = precompressed.filter((file) => file !== '404.html');
 const urlOf = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
 
 test('the build writes brotli and gzip copies of the pages, styles, scripts and model', () => {
-  for (const kind of [
-    /^index\.html$/,
-    /^privacy\.html$/,
-    /^_astro\/.+\.js$/,
-    /\.glb$/,
-  ]) {
+  for (const kind of [/^index\.html$/, /^privacy\.html$/, /^_astro\/.+\.js$/, /\.glb$/]) {
     expect(
       precompressed.some((file) => kind.test(file)),
       `a .br copy of ${kind}`,
