@@ -2,8 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { config } from '../../src/lib/config.ts';
+import { legalPages } from '../../src/lib/legal/pages.ts';
 
-const pages = ['/', '/privacy', '/terms'];
+// Home and every legal page of the list.
+const pages = ['/', ...legalPages.map((page) => page.path)];
 
 /** The head as a crawler reads it: from the server's HTML, without running scripts. */
 async function headOf(page: Page, path: string) {
