@@ -64,6 +64,16 @@ export const headerPolicy = policyText([
   ['form-action', ["'none'"]],
 ]);
 
+/**
+ * The policy of the site's hashed scripts (`/_astro/`). A page ignores the headers of the scripts it loads, but a
+ * worker runs under the policy of its own script's response: the 3D scene's worker runs its code and the mesh
+ * decoder's WebAssembly (inlined in three's MeshoptDecoder) and fetches nothing (the page hands it the model's bytes).
+ */
+export const scriptPolicy = `${policyText([
+  ['default-src', ["'none'"]],
+  ['script-src', ["'self'", "'wasm-unsafe-eval'"]],
+])}; ${headerPolicy}`;
+
 /** A page's own Content-Security-Policy, for its `<meta http-equiv>`: its inline code by hash, nothing else inline. */
 export function pagePolicy({ config, inline }: PolicyInputs): string {
   const styleAttributeHashes = unique(inline.styleAttributes.map(hashSource));
@@ -139,6 +149,12 @@ export const cacheControl = {
 /** The path prefix of hashed build assets. */
 export const hashedAssetsPath = '/_astro/';
 
+/** What hashed build assets carry instead of the site-wide values: their own policy and cache. */
+export const hashedAssetHeaders = {
+  'Content-Security-Policy': scriptPolicy,
+  'Cache-Control': cacheControl.hashed,
+} as const;
+
 /**
  * The app-association files (src/lib/appLinks.ts). iOS and Android accept them only as JSON (the Apple one has no
  * extension, so every host must be told), answered 200 without a redirect; kept an hour, so a new app id or
@@ -188,12 +204,19 @@ export function nginxInclude(headers: Record<string, string> = securityHeaders):
  * never on the Content-Type: a 304 has none, and a page revalidated with a 304 must stay `no-cache`.
  */
 export function nginxMaps(headers: Record<string, string> = securityHeaders): string {
+  const policyName = 'Content-Security-Policy';
   const byStatus = Object.entries(headers).map(
     ([name, value]) =>
-      `map $status ${nginxVariable(name)} {\n  volatile;\n  416 "";\n  default ${nginxString(name, value)};\n}`,
+      `map $status ${nginxVariable(name)} {\n  volatile;\n  416 "";\n  default ${
+        name === policyName ? '$tablemates_policy_by_path' : nginxString(name, value)
+      };\n}`,
   );
+  const policyByPath = `map $uri $tablemates_policy_by_path {
+  ~^${hashedAssetsPath} ${nginxString(policyName, hashedAssetHeaders[policyName])};
+  default ${nginxString(policyName, headers[policyName] ?? '')};
+}`;
   const byPath = `map $uri $tablemates_cache_by_path {
-  ~^${hashedAssetsPath} "${cacheControl.hashed}";
+  ~^${hashedAssetsPath} "${hashedAssetHeaders['Cache-Control']}";
 ${appLinkFileHeaders.paths.map((path) => `  "${path}" "${appLinkFileHeaders.headers['Cache-Control']}";`).join('\n')}
   ~\\.html$ "${cacheControl.html}";
   default "${cacheControl.other}";
@@ -208,7 +231,7 @@ ${appLinkFileHeaders.paths.map((path) => `  "${path}" "${appLinkFileHeaders.head
   416 "";
   default "${cacheControl.html}";
 }`;
-  return `${generatedNote}\n${[...byStatus, byPath, cache].join('\n')}\n`;
+  return `${generatedNote}\n${[...byStatus, policyByPath, byPath, cache].join('\n')}\n`;
 }
 
 /**
@@ -230,7 +253,7 @@ export function headersFile(headers: Record<string, string> = securityHeaders): 
     [path, ...Object.entries(entries).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   return `${generatedNote}\n${[
     block('/*', headers),
-    block(`${hashedAssetsPath}*`, { 'Cache-Control': cacheControl.hashed }),
+    block(`${hashedAssetsPath}*`, hashedAssetHeaders),
     ...appLinkFileHeaders.paths.map((path) => block(path, appLinkFileHeaders.headers)),
   ].join('\n')}\n`;
 }
@@ -246,7 +269,8 @@ export function vercelJson(headers: Record<string, string> = securityHeaders): s
     trailingSlash: false,
     headers: [
       { source: '/(.*)', headers: list(headers) },
-      { source: `${hashedAssetsPath}(.*)`, headers: list({ 'Cache-Control': cacheControl.hashed }) },
+      // After /(.*): where both match, Vercel sends this rule's values.
+      { source: `${hashedAssetsPath}(.*)`, headers: list(hashedAssetHeaders) },
       ...appLinkFileHeaders.paths.map((source) => ({ source, headers: list(appLinkFileHeaders.headers) })),
     ],
   };

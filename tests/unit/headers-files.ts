@@ -38,11 +38,15 @@ export function parseVercelJson(text: string): HeaderSets {
  * map (empty on a 416 only). Cache-Control, picked by path and status, is not one of them.
  */
 export function parseNginxInclude(include: string, maps: string): HeaderSets {
-  const defaults = Object.fromEntries(
-    [
-      ...maps.matchAll(/^map \$status (\$\w+) \{\n {2}volatile;\n {2}416 "";\n {2}default "((?:[^"\\]|\\.)*)";\n\}$/gm),
-    ].map((match) => [match[1]!, match[2]!.replace(/\\(.)/g, '$1')]),
+  // Each map's default: a quoted value, or another map's variable (the policy, which also varies by path).
+  const defaults: Record<string, string> = Object.fromEntries(
+    [...maps.matchAll(/^map \$\w+ (\$\w+) \{\n[^}]*?^ {2}default (?:"((?:[^"\\]|\\.)*)"|(\$\w+));\n\}$/gm)].map(
+      (match) => [match[1]!, match[2]?.replace(/\\(.)/g, '$1') ?? match[3]!],
+    ),
   );
+  for (const [variable, value] of Object.entries(defaults)) {
+    if (value.startsWith('$')) defaults[variable] = defaults[value]!;
+  }
   const headers: Record<string, string> = {};
   for (const [, name, variable] of include.matchAll(/^add_header ([\w-]+) (\$\w+) always;$/gm)) {
     if (defaults[variable!] !== undefined) headers[name!] = defaults[variable!]!;

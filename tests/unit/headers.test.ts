@@ -4,10 +4,12 @@ import {
   appLinkFileHeaders,
   cacheControl,
   headerPolicy,
+  hashedAssetHeaders,
   hostFiles,
   inlineCode,
   nginxMaps,
   pagePolicy,
+  scriptPolicy,
   securityHeaders,
   type PolicyInputs,
 } from '../../src/lib/securityHeaders.node.ts';
@@ -104,12 +106,14 @@ describe('the committed host files', () => {
     const staticHosts = parseHeadersFile(committed('public/_headers'));
     const vercel = parseVercelJson(committed('vercel.json'));
     const nginx = parseNginxInclude(committed('deploy/headers.conf'), committed('deploy/header-values.conf'));
-    expect(nginx['/*']).toEqual(securityHeaders);
+    // nginx's values when no path or status rule applies (an error, a redirect): never cached.
+    expect(nginx['/*']).toEqual({ ...securityHeaders, 'Cache-Control': cacheControl.html });
     expect(staticHosts['/*']).toEqual(securityHeaders);
     expect(vercel['/*']).toEqual(securityHeaders);
-    expect(staticHosts['/_astro/*']).toEqual({ 'Cache-Control': cacheControl.hashed });
-    expect(vercel['/_astro/*']).toEqual({ 'Cache-Control': cacheControl.hashed });
+    expect(staticHosts['/_astro/*']).toEqual(hashedAssetHeaders);
+    expect(vercel['/_astro/*']).toEqual(hashedAssetHeaders);
     expect(committed('deploy/header-values.conf')).toContain(`~^/_astro/ "${cacheControl.hashed}";`);
+    expect(committed('deploy/header-values.conf')).toContain(`~^/_astro/ "${scriptPolicy}";`);
     // The app-association files: JSON with a short cache from the three; nginx adds no header of its own there, so
     // those locations keep the security headers.
     const appLinks = committed('deploy/app-links.conf');
