@@ -26,69 +26,56 @@ import type { GateResult } from './report/types.ts';
 const gates = ['lighthouse', 'bytes', 'visit', 'axe', 'html', 'links', 'audit'] as const;
 type Gate = (typeof gates)[number];
 
-/** The pages to check: every URL of the built sitemap, as paths. */
-export async function sitemapPaths(distDir: string): Promise<string[]> {
-  const files = (await readdir(distDir)).filter((file) => /^sitemap-\d+\.xml$/.test(file));
-  const xml = (await Promise.all(files.map((file) => readFile(join(distDir, file), 'utf8')))).join('');
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '/').pathname);
-}
+const { values } = parseArgs({
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    dist: { type: 'string', default: 'dist' },
+  },
+});
+const only = (values.only?.split(',') ?? [...gates]) as Gate[];
+const unknown = only.filter((gate) => !gates.includes(gate));
+if (unknown.length) throw new Error(`unknown gate(s) ${unknown.join(', ')}; expected some of ${gates.join(', ')}`);
+if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
-export async function runGates(distDir: string, baseUrl: string, only: Gate[]): Promise<GateResult[]> {
-  const paths = await sitemapPaths(distDir);
-  if (paths.length === 0) throw new Error(`no pages found in ${distDir}/sitemap-*.xml: build the site first`);
-  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-  const results: GateResult[] = [];
-  const run: Record<Gate, () => Promise<GateResult> | GateResult> = {
-    lighthouse: () => lighthouseGate(baseUrl, paths, runs),
-    bytes: () => bytesGate(distDir, paths),
-    visit: () => visitGate(baseUrl, Number(process.env.VISIT_RUNS ?? 3)),
-    axe: () => axeGate(baseUrl, paths),
-    html: () => htmlGate(distDir),
-    links: () => linksGate(baseUrl, config.siteUrl),
-    audit: () => auditGate(),
-  };
+// The pages: every URL of the built sitemap, as paths.
+const dist = values.dist;
+const sitemaps = (await readdir(dist)).filter((file) => /^sitemap-\d+\.xml$/.test(file));
+const xml = (await Promise.all(sitemaps.map((file) => readFile(join(dist, file), 'utf8')))).join('');
+const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+if (paths.length === 0) throw new Error(`no pages found in ${dist}/sitemap-*.xml: build the site first`);
+
+const port = Number(process.env.REPORT_PORT ?? 4323);
+const url = `http://127.0.0.1:${port}`;
+const run: Record<Gate, () => Promise<GateResult> | GateResult> = {
+  lighthouse: () => lighthouseGate(url, paths, Number(process.env.LIGHTHOUSE_RUNS ?? 3)),
+  bytes: () => bytesGate(dist, paths),
+  visit: () => visitGate(url, Number(process.env.VISIT_RUNS ?? 3)),
+  axe: () => axeGate(url, paths),
+  html: () => htmlGate(dist),
+  links: () => linksGate(url, config.siteUrl),
+  audit: () => auditGate(),
+};
+await startNginx({ port, root: dist });
+const results: GateResult[] = [];
+try {
   for (const gate of only) {
     const result = await run[gate]();
     results.push(result);
     console.log(`\n${result.name}${result.failures.length ? `: ${result.failures.length} FAILED` : ': ok'}`);
     if (result.rows.length) console.table(result.rows);
   }
-  return results;
+} finally {
+  await stopNginx(port);
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({
-    options: {
-      'skip-build': { type: 'boolean', default: false },
-      only: { type: 'string' },
-      dist: { type: 'string', default: 'dist' },
-    },
-  });
-  const only = (values.only?.split(',') ?? [...gates]) as Gate[];
-  const unknown = only.filter((gate) => !gates.includes(gate));
-  if (unknown.length) throw new Error(`unknown gate(s) ${unknown.join(', ')}; expected some of ${gates.join(', ')}`);
-  if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  const port = Number(process.env.REPORT_PORT ?? 4323);
-  await startNginx({ port, root: values.dist });
-  try {
-    const results = await runGates(values.dist, `http://127.0.0.1:${port}`, only);
-    const failures = results.flatMap((result) => result.failures);
-    const warnings = results.flatMap((result) => result.warnings ?? []);
-    await mkdir('reports', { recursive: true });
-    await writeFile('reports/report.json', JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
-    console.log('\nReport written to reports/report.json; Lighthouse HTML reports in reports/lighthouse/.');
-    if (warnings.length) {
-      console.warn(`\n${warnings.length} warning(s), known and not failing:`);
-      for (const warning of warnings) console.warn(`  - ${warning}`);
-    }
-    if (failures.length) {
-      console.error(`\n${failures.length} gate failure(s):`);
-      for (const failure of failures) console.error(`  - ${failure}`);
-      process.exitCode = 1;
-    } else {
-      console.log('\nAll gates passed.');
-    }
-  } finally {
-    await stopNginx(port);
-  }
+await mkdir('reports', { recursive: true });
+await writeFile('reports/report.json', JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
+console.log('\nReport written to reports/report.json; Lighthouse HTML reports in reports/lighthouse/.');
+const failures = results.flatMap((result) => result.failures);
+if (failures.length) {
+  console.error(`\n${failures.length} gate failure(s):`);
+  for (const failure of failures) console.error(`  - ${failure}`);
+  process.exitCode = 1;
+} else {
+  console.log('\nAll gates passed.');
 }

@@ -1,16 +1,12 @@
 /**
- * `npm run test:engines`: the cross-engine smoke suite. It serves the production build (dist/) with the production
- * nginx configuration on 127.0.0.1:4614, starts Xvfb and WebKitWebDriver, then drives Chromium, WebKit (WebKitGTK's
- * MiniBrowser) and Firefox ESR at a phone width (WebKit's narrowest window is 447 px) and at 1440x900 through the
- * same checks, and prints a table of engine x check, what each check saw (the hero still's file, the video and when
- * it started, the scene's mode) and a screenshot of `/` per engine and width. It exits non-zero when a check fails.
- *
- * A smoke suite, meant to take a few minutes: the deep behaviour tests stay in tests/e2e (Playwright, Chromium).
+ * `npm run test:engines`: the cross-engine smoke suite. It serves the production build (dist/, or --root) with the
+ * production nginx configuration on 127.0.0.1:4614 and drives Chromium, WebKit (WebKitGTK's MiniBrowser) and Firefox
+ * ESR (tests/engines/driver.ts) at a phone width (WebKit's narrowest window is 447 px) and at 1440x900 through the
+ * same checks. It prints a table of engine x check and what each check saw (the hero still's file, the video and
+ * when it started, the scene's mode), writes a screenshot of `/` per engine and width to --out, and exits non-zero
+ * when a check fails. A smoke suite: the deep behaviour tests stay in tests/e2e (Playwright, Chromium).
  *
  *   node tests/engines/smoke.ts [--engines=webkit,firefox] [--root=dist] [--out=test-results/engines]
- *
- * Build first (`npm run build`). `--root` serves another dist/ directory, but the response headers (with the CSP
- * hashes of the inline scripts and styles) are always those of the last build, in deploy/generated/.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -333,12 +329,6 @@ async function otherPages(engine: Engine, width: number) {
   });
 }
 
-function table(header: string[], rows: string[][]) {
-  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
-}
-
 async function stopAll() {
   await stopNginx(port);
   await stopChildren();
@@ -386,14 +376,18 @@ try {
   await stopAll();
 }
 
-const columns = selected.flatMap((engine) => viewports.map(({ width }) => ({ engine, width })));
-console.log(`\nCross-engine smoke suite (${options.root}), ${Math.round((Date.now() - began) / 1000)} s\n`);
-console.log(
-  table(
-    ['check', ...columns.map(({ engine, width }) => `${engine} ${width}`)],
+console.log(`\nCross-engine smoke suite (${options.root}), ${Math.round((Date.now() - began) / 1000)} s`);
+const columns = selected.flatMap((engine) => viewports.map(({ width }) => [engine, width] as const));
+console.table(
+  Object.fromEntries(
     checks.map((name) => [
       name,
-      ...columns.map(({ engine, width }) => (results.get(key(engine, width, name))?.ok ? 'ok' : 'FAIL')),
+      Object.fromEntries(
+        columns.map(([engine, width]) => [
+          `${engine} ${width}`,
+          results.get(key(engine, width, name))?.ok ? 'ok' : 'FAIL',
+        ]),
+      ),
     ]),
   ),
 );
