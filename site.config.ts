@@ -36,19 +36,19 @@ export default {
   aiProvider: example('OpenAI'),
   placesProvider: example('Google Maps Platform'),
   /**
-   * A screenshot of the app's sign-up screen with the SMS consent wording, e.g. '/images/sms-consent.png' (a file in
-   * public/). Shown under that wording on the terms page; `npm run check:release` lists it while it is empty.
-   */
-  smsConsentScreenshot: '',
-
-  /** Sentry DSN; empty keeps monitoring off (no script, no request). */
-  /**
    * Your representative in the EU and UK (GDPR Art. 27: name and postal address), needed while the company has no
    * establishment there. Left empty, the privacy policy says none is appointed yet; `npm run check:release` lists it.
    */
   euRepresentative: example(''),
   /** The US state whose law governs the terms beside federal law, like 'Delaware', if your counsel names one. */
   governingState: example(''),
+  /**
+   * A screenshot of the app's sign-up screen with the SMS consent wording, e.g. '/images/sms-consent.png' (a file in
+   * public/). Shown under that wording on the terms page; `npm run check:release` lists it while it is empty.
+   */
+  smsConsentScreenshot: '',
+
+  /** Sentry DSN; empty keeps monitoring off (no script, no request). */
   sentryDsn: example(''),
   sentryEnvironment: 'production',
   // Rates fixed by the specification (section 9): every trace, 10 % of sessions replayed, every session with an error.

@@ -137,6 +137,17 @@ const fieldsSchema = z.object({
   aiProvider: z.string().trim().min(1, 'the name of the AI provider that receives user data, like "OpenAI"'),
   placesProvider: z.string().trim().min(1, 'the name of the places-data provider, like "Google Maps Platform"'),
   /**
+   * The company's representative in the EU and the UK (GDPR and UK GDPR Art. 27), with address, for a controller
+   * established in neither; empty says in the privacy policy that none is appointed yet.
+   */
+  euRepresentative: z.string().trim().default(''),
+  /** The US state whose law governs the terms besides federal law, like "Delaware"; empty names US law only. */
+  governingState: z
+    .string()
+    .trim()
+    .regex(/^(?:|[A-Z][A-Za-z .]+)$/, 'empty, or the name of a US state, like "Delaware"')
+    .default(''),
+  /**
    * A screenshot of the app's sign-up screen showing the SMS consent wording, shown under that wording on the terms
    * page (SMS reviewers ask to see it). A path under public/; empty shows none. The build checks the file exists.
    */
@@ -167,17 +178,6 @@ const fieldsSchema = z.object({
     .int('a whole number of days')
     .positive('a positive number of days'),
   /** How long the monitoring provider keeps error reports, traces and replays; the privacy policy quotes it. */
-  /**
-   * The company's representative in the EU and the UK (GDPR and UK GDPR Art. 27), with address, for a controller
-   * established in neither; empty says in the privacy policy that none is appointed yet.
-   */
-  euRepresentative: z.string().trim().default(''),
-  /** The US state whose law governs the terms besides federal law, like "Delaware"; empty names US law only. */
-  governingState: z
-    .string()
-    .trim()
-    .regex(/^(?:|[A-Z][A-Za-z .]+)$/, 'empty, or the name of a US state, like "Delaware"')
-    .default(''),
   monitoringRetentionDays: z
     .number('a whole number of days')
     .int('a whole number of days')
