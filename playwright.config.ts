@@ -26,7 +26,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node_modules/.bin/node scripts/nginx.mjs start --foreground --port ${port}`,
+    command: `node_modules/.bin/node scripts/nginx.ts start --foreground --port ${port}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromiumPath } from './chromium.ts';
-import { modulesDir, nginxBinary } from './nginx.mjs';
+import { modulesDir, nginxBinary } from './nginx.ts';
 
 /** The engines suite's browsers (tests/engines/), from Debian. */
 export const firefoxPath = '/usr/bin/firefox-esr';

@@ -20,7 +20,7 @@ import { htmlGate } from './report/html.ts';
 import { lighthouseGate } from './report/lighthouse.ts';
 import { linksGate } from './report/links.ts';
 import { visitGate } from './report/visit.ts';
-import { startNginx, stopNginx } from './nginx.mjs';
+import { startNginx, stopNginx } from './nginx.ts';
 import type { GateResult } from './report/types.ts';
 
 const gates = ['lighthouse', 'bytes', 'visit', 'axe', 'html', 'links', 'audit'] as const;

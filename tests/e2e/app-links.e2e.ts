@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startNginx, stopNginx } from '../../scripts/nginx.mjs';
+import { startNginx, stopNginx } from '../../scripts/nginx.ts';
 import {
   appleAppSiteAssociation,
   appleAppSiteAssociationPath,

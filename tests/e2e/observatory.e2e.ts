@@ -16,7 +16,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { connect, type ConnectionOptions } from 'node:tls';
 import { join } from 'node:path';
-import { startNginx, stopNginx } from '../../scripts/nginx.mjs';
+import { startNginx, stopNginx } from '../../scripts/nginx.ts';
 
 const root = join(import.meta.dirname, '../..');
 const observatoryVersion = '1.4.8';

@@ -10,7 +10,7 @@ import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { siteHostFromConfig, startNginx, stopNginx } from '../../scripts/nginx.mjs';
+import { siteHostFromConfig, startNginx, stopNginx } from '../../scripts/nginx.ts';
 import { config } from '../../src/lib/config.ts';
 import { freePort } from '../support/processes.ts';
 

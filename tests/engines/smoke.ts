@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PNG } from 'pngjs';
-import { startNginx, stopNginx } from '../../scripts/nginx.mjs';
+import { startNginx, stopNginx } from '../../scripts/nginx.ts';
 import { systemPackagesProblem } from '../../scripts/ensure-system-deps.ts';
 import { config } from '../../src/lib/config.ts';
 import { heroBreakpointPx } from '../../src/lib/media.ts';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNginx, stopNginx } from '../../scripts/nginx.mjs';
+import { startNginx, stopNginx } from '../../scripts/nginx.ts';
 import { freePort } from '../support/processes.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -115,7 +115,7 @@ describe('landing page under load (loopback, one nginx worker)', () => {
     if (spawnable('wrk') === false) {
       throw new Error(
         "wrk is not installed: it is Debian's package `wrk`, in the server group of the system packages step " +
-          '(`node scripts/ensure-system-deps.mjs server` as root, the first step of `npm test`).',
+          '(`node scripts/ensure-system-deps.ts server` as root, the first step of `npm test`).',
       );
     }
     if (!existsSync(join(dist, 'index.html.br'))) {

@@ -2,16 +2,16 @@
  * Runs the production nginx configuration (deploy/) against dist/, from a prefix of its own under deploy/.run/<port>/
  * (config, pid, logs, temp files), so it needs no system configuration and tests can start and stop it by its pid.
  *
- *   node scripts/nginx.mjs start [--port 4321] [--root dist] [--foreground]   serve over HTTP on 127.0.0.1
- *   node scripts/nginx.mjs stop [--port 4321]                                 stop it by the pid it wrote
- *   node scripts/nginx.mjs serve [--port 4321]                                `npm start`: nginx in the foreground,
+ *   node scripts/nginx.ts start [--port 4321] [--root dist] [--foreground]   serve over HTTP on 127.0.0.1
+ *   node scripts/nginx.ts stop [--port 4321]                                 stop it by the pid it wrote
+ *   node scripts/nginx.ts serve [--port 4321]                                `npm start`: nginx in the foreground,
  *                                                                             or `astro preview` where nginx cannot run
- *   node scripts/nginx.mjs site                                               print the server rules for production
- *   node scripts/nginx.mjs redirect                                           print the plain-HTTP server's rule,
+ *   node scripts/nginx.ts site                                               print the server rules for production
+ *   node scripts/nginx.ts redirect                                           print the plain-HTTP server's rule,
  *                                                                             to https:// on siteUrl's host
  *
  * Importable: startNginx() / stopNginx() (the Observatory test adds HTTPS with HTTP/2 and deploy/tls.conf on 443,
- * and a redirect on 80). It installs nothing: `node scripts/ensure-system-deps.mjs server` does (the first step of
+ * and a redirect on 80). It installs nothing: `node scripts/ensure-system-deps.ts server` does (the first step of
  * `npm start`).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -31,7 +31,7 @@ export function nginxBinary() {
   return [onPath, '/usr/sbin/nginx'].find((path) => path && existsSync(path));
 }
 
-/** Whether nginx and Debian's brotli modules are installed (the "server" group of scripts/ensure-system-deps.mjs). */
+/** Whether nginx and Debian's brotli modules are installed (the "server" group of scripts/ensure-system-deps.ts). */
 export function nginxPresent() {
   return (
     Boolean(nginxBinary()) &&
@@ -43,15 +43,15 @@ export function nginxPresent() {
 
 /** What to do when nginx is not here: this script installs nothing; the first step of the npm scripts does. */
 export const nginxMissing =
-  'nginx or its brotli modules are not installed: run `node scripts/ensure-system-deps.mjs server` as root (the ' +
+  'nginx or its brotli modules are not installed: run `node scripts/ensure-system-deps.ts server` as root (the ' +
   'first step of `npm start` and `npm test` does), or `sudo apt-get install -y nginx libnginx-mod-http-brotli-filter ' +
   'libnginx-mod-http-brotli-static`.';
 
 /** Fills `{{name}}` placeholders; an unknown one is a mistake in the template, so it stops with its name. */
-function render(template, values, file) {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name) => {
+function render(template: string, values: Record<string, string>, file: string): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     if (!(name in values)) throw new Error(`${file}: unknown placeholder {{${name}}}; known: ${Object.keys(values)}`);
-    return values[name];
+    return values[name]!;
   });
 }
 
@@ -70,7 +70,7 @@ export function siteConfig() {
 }
 
 /** The plain-HTTP server's rule (deploy/redirect.conf): every request to the same path on https://siteHost. */
-export function redirectConfig(siteHost) {
+export function redirectConfig(siteHost: string) {
   return render(readFileSync(join(deploy, 'redirect.conf'), 'utf8'), { siteHost }, 'deploy/redirect.conf');
 }
 
@@ -80,7 +80,15 @@ export function redirectConfig(siteHost) {
  * (the site host is serverName there). redirect: { siteHost } makes the instance on `port` the plain-HTTP redirect
  * server alone.
  */
-export function writeConfig({ port, root: distDir = join(root, 'dist'), tls, redirect }) {
+/** One nginx instance: its port, the built site it serves, and HTTPS or redirect-only variants. */
+export interface NginxOptions {
+  port: number;
+  root?: string;
+  tls?: { port: number; redirectPort: number; cert: string; key: string; serverName: string };
+  redirect?: { siteHost: string };
+}
+
+export function writeConfig({ port, root: distDir = join(root, 'dist'), tls, redirect }: NginxOptions) {
   const dist = resolve(root, distDir);
   if (!existsSync(join(dist, 'index.html')))
     throw new Error(`${dist}/index.html is missing: run \`npm run build\` first.`);
@@ -88,9 +96,9 @@ export function writeConfig({ port, root: distDir = join(root, 'dist'), tls, red
   const prefix = join(deploy, '.run', String(name));
   for (const dir of ['logs', 'tmp']) mkdirSync(join(prefix, dir), { recursive: true });
   writeFileSync(join(prefix, 'site.conf'), siteConfig());
-  const server = (listen, extra = '') =>
+  const server = (listen: string, extra = '') =>
     `  server {\n    listen ${listen};\n${extra}    root ${dist};\n    include ${prefix}/site.conf;\n  }\n`;
-  const redirectServer = (listen, siteHost) => {
+  const redirectServer = (listen: string, siteHost: string) => {
     writeFileSync(join(prefix, 'redirect.conf'), redirectConfig(siteHost));
     return `  server {\n    listen ${listen};\n    include ${prefix}/redirect.conf;\n  }\n`;
   };
@@ -113,20 +121,21 @@ export function writeConfig({ port, root: distDir = join(root, 'dist'), tls, red
   return prefix;
 }
 
-function nginxArgs(prefix) {
+function nginxArgs(prefix: string) {
   // -e: the error log before the configuration is read; the default one is under /var/log, not ours.
   return ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs/error.log')];
 }
 
-function binaryOrThrow() {
-  if (!nginxPresent()) throw new Error(nginxMissing);
-  return nginxBinary();
+function binaryOrThrow(): string {
+  const binary = nginxBinary();
+  if (!binary || !nginxPresent()) throw new Error(nginxMissing);
+  return binary;
 }
 
 /** Resolves once something accepts connections on 127.0.0.1:port. */
-function waitForPort(port, attempts = 100) {
-  return new Promise((resolvePort, reject) => {
-    const attempt = (left) => {
+function waitForPort(port: number, attempts = 100) {
+  return new Promise<void>((resolvePort, reject) => {
+    const attempt = (left: number) => {
       const socket = connect(port, '127.0.0.1');
       socket.once('connect', () => socket.end(() => resolvePort()));
       socket.once('error', () => {
@@ -140,7 +149,7 @@ function waitForPort(port, attempts = 100) {
 }
 
 /** Starts nginx in the background (it daemonizes and writes its pid); returns { pid, prefix }. */
-export async function startNginx(options) {
+export async function startNginx(options: NginxOptions) {
   const binary = binaryOrThrow();
   const prefix = writeConfig(options);
   const args = nginxArgs(prefix);
@@ -151,7 +160,7 @@ export async function startNginx(options) {
 }
 
 /** Stops the nginx of one port by the pid it wrote, and waits until it is gone. */
-export async function stopNginx(port) {
+export async function stopNginx(port: number) {
   const pidFile = join(deploy, '.run', String(port), 'nginx.pid');
   if (!existsSync(pidFile)) return false;
   const pid = Number(readFileSync(pidFile, 'utf8'));
@@ -166,7 +175,7 @@ export async function stopNginx(port) {
 }
 
 /** Whether a process with this pid is running. */
-export function isAlive(pid) {
+export function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
     return true;
@@ -183,14 +192,16 @@ function canRunNginx() {
 }
 
 /** Runs nginx in the foreground until this process is told to stop (Playwright's webServer, `npm start`). */
-function runForeground(options) {
+function runForeground(options: NginxOptions) {
   const binary = binaryOrThrow();
   const prefix = writeConfig(options);
   execFileSync(binary, [...nginxArgs(prefix), '-t', '-q'], { stdio: 'inherit' });
   const child = spawn(binary, [...nginxArgs(prefix), '-g', 'daemon off;'], { stdio: 'inherit' });
   console.log(`nginx (pid ${child.pid}) serves ${options.root ?? 'dist'} on http://127.0.0.1:${options.port}/`);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGTERM' ? 0 : 1)));
+  child.on('exit', (code: number | null, signal: NodeJS.Signals | null) =>
+    process.exit(code ?? (signal === 'SIGTERM' ? 0 : 1)),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -213,7 +224,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     else if (command === 'start') {
       const { pid } = await startNginx(serveOptions);
       console.log(
-        `nginx (pid ${pid}) serves ${values.root} on http://127.0.0.1:${port}/; stop: node scripts/nginx.mjs stop --port ${port}`,
+        `nginx (pid ${pid}) serves ${values.root} on http://127.0.0.1:${port}/; stop: node scripts/nginx.ts stop --port ${port}`,
       );
     } else if (command === 'stop') {
       console.log((await stopNginx(port)) ? `nginx on port ${port} stopped` : `no nginx running on port ${port}`);
