@@ -45,7 +45,7 @@ window.renderShot = async (shot) => {
   } else {
     camera.fov = slotCamera.fov;
     camera.position.set(...slotCamera.position);
-    camera.lookAt(0, 0, 0);
+    camera.lookAt(...slotCamera.target);
   }
   stage.resize(innerWidth, innerHeight, 1);
   stage.draw();

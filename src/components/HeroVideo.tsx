@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { heroVideoSources } from '../lib/media.ts';
+import { readMotionChoice, saveMotionChoice } from '../lib/motionChoice.ts';
 import MotionToggle from './MotionToggle.tsx';
 import { useHeroVariant } from './useHeroVariant.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
@@ -10,26 +11,41 @@ import { useMediaQuery } from './useMediaQuery.ts';
  * starts once the island hydrates, after the load event: until then the still is what shows, so the still is the
  * page's largest paint and the video's bytes never compete with it. Without JavaScript the still is all there is: no
  * video plays that no control could stop, and the control itself appears only once it works, labelled with what it
- * will do.
+ * will do. The visitor's play/pause choice holds for the visit (src/lib/motionChoice.ts). The island sits after the
+ * hero's text in the page, so Tab and screen readers meet the title and the call to action before its control.
  */
 export default function HeroVideo() {
   const video = useRef<HTMLVideoElement>(null);
   const variant = useHeroVariant();
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
-  /** The visitor's own play/pause choice, which outranks the motion preference. */
-  const choice = useRef<boolean>(undefined);
+  /**
+   * The visitor's own play/pause choice (true: play), which outranks the motion preference; kept for the visit. Read
+   * on the first render: nothing it decides is rendered before the island has hydrated.
+   */
+  const [choice, setChoice] = useState<boolean | undefined>(() => {
+    const saved = readMotionChoice('hero-video');
+    return saved && saved === 'playing';
+  });
+  /** The same, for the effect below, which must not run again (and reload the video) when the visitor presses. */
+  const choiceNow = useRef(choice);
   /** Whether the video is paused; unknown (and no control shown) until the island has started or paused it. */
   const [paused, setPaused] = useState<boolean>();
   /** Whether it has played a frame: until then it stays invisible over the still (see landing.css). */
   const [started, setStarted] = useState(false);
   const hydrated = variant !== undefined;
 
+  // A DOM property, not an attribute: `disablepictureinpicture` is not an HTML attribute of <video> (the validator
+  // rejects it in the served page).
+  useEffect(() => {
+    if (video.current) video.current.disablePictureInPicture = true;
+  }, []);
+
   const play = (element: HTMLVideoElement) => element.play().catch(() => setPaused(true));
 
   useEffect(() => {
     const element = video.current;
     if (!element || !variant || reducedMotion === undefined) return;
-    const shouldPlay = choice.current ?? !reducedMotion;
+    const shouldPlay = choiceNow.current ?? !reducedMotion;
     // Crossing the breakpoint makes the browser select the other variant's source anew.
     if (!element.currentSrc.includes(`hero-${variant}.`) && (shouldPlay || element.currentSrc)) element.load();
     if (shouldPlay) void play(element);
@@ -40,8 +56,12 @@ export default function HeroVideo() {
   const toggle = () => {
     const element = video.current;
     if (!element) return;
-    choice.current = element.paused;
-    if (!element.paused) return element.pause();
+    const playing = element.paused;
+    choiceNow.current = playing;
+    setChoice(playing);
+    saveMotionChoice('hero-video', playing ? 'playing' : 'paused');
+    // Played here, in the press itself: a browser that allows play() only in a user gesture (iOS) allows this one.
+    if (!playing) return element.pause();
     if (!element.currentSrc) element.load();
     void play(element);
   };
@@ -59,10 +79,9 @@ export default function HeroVideo() {
         muted
         loop
         playsInline
-        preload={hydrated && !reducedMotion ? 'auto' : 'none'}
+        preload={hydrated && (choice ?? !reducedMotion) ? 'auto' : 'none'}
         aria-hidden="true"
         tabIndex={-1}
-        disablePictureInPicture
         data-started={started}
         onPlaying={() => setStarted(true)}
         onPlay={() => setPaused(false)}

@@ -8,6 +8,7 @@
  */
 import { Component, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { sceneAlt, sceneStillPath, sceneStillSize } from '../lib/media.ts';
+import { readMotionChoice, saveMotionChoice } from '../lib/motionChoice.ts';
 import { webglSupport, type WebGLSupport } from '../lib/webgl.client.ts';
 import LiveScene from './LiveScene.tsx';
 import MotionToggle from './MotionToggle.tsx';
@@ -27,8 +28,15 @@ export default function SceneSlot() {
     useMediaQuery('(prefers-reduced-motion: reduce)') === false && support !== undefined && support !== 'none';
   const [failed, setFailed] = useState(false);
   const [ready, setReady] = useState(false);
-  // The visitor's pause (WCAG 2.2.2: it would otherwise turn forever); it holds on and off screen.
-  const [paused, setPaused] = useState(false);
+  // The visitor's pause (WCAG 2.2.2: it would otherwise turn forever); it holds on and off screen, and for the visit
+  // (src/lib/motionChoice.ts). The kept choice is read only once the probe has run: the server knows none, and the
+  // hydrating render must match what it rendered; the scene cannot start before then anyway.
+  const [chosenPause, setChosenPause] = useState<boolean>();
+  const paused = chosenPause ?? (support !== undefined && readMotionChoice('scene') === 'paused');
+  const togglePaused = () => {
+    saveMotionChoice('scene', paused ? 'playing' : 'paused');
+    setChosenPause(!paused);
+  };
   const onReady = useCallback(() => setReady(true), []);
   const onError = useCallback(() => setFailed(true), []);
   const slot = useRef<HTMLElement>(null);
@@ -56,13 +64,10 @@ export default function SceneSlot() {
           </StillOnError>
         </div>
       )}
-      {mode === 'live' && (
-        <MotionToggle
-          subject="3D scene"
-          paused={paused}
-          onToggle={() => setPaused((now) => !now)}
-          className={styles.toggle}
-        />
+      {/* From the moment the scene starts loading: a Tab pass that reaches the slot then still meets it, and a
+          visitor can pause before the first frame. */}
+      {mode !== 'still' && (
+        <MotionToggle subject="3D scene" paused={paused} onToggle={togglePaused} className={styles.toggle} />
       )}
     </figure>
   );

@@ -322,3 +322,102 @@ test('a drag on the canvas reaches the worker; a paused scene ignores it', async
   await page.waitForTimeout(500);
   expect((await worker.read()).received.filter((type) => type === 'drag')).toHaveLength(before);
 });
+
+/** Where the table's pixels lie in a picture of the scene: the rows from its first to its last lit row, and its bottom edge. */
+function tableRows(png: Buffer) {
+  const { data, width, height } = PNG.sync.read(png);
+  const background = [0x1c, 0x12, 0x0d];
+  const litShare = (y: number) => {
+    let lit = 0;
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const distance =
+        Math.abs(data[i] - background[0]) +
+        Math.abs(data[i + 1] - background[1]) +
+        Math.abs(data[i + 2] - background[2]);
+      if (distance > 24) lit++;
+    }
+    return lit / width;
+  };
+  const rows = Array.from({ length: height }, (_, y) => litShare(y));
+  const edge = rows.slice(Math.floor(height * 0.98));
+  return {
+    top: Number((rows.findIndex((share) => share > 0.02) / height).toFixed(3)),
+    bottom: Number((rows.findLastIndex((share) => share > 0.02) / height).toFixed(3)),
+    bottomEdge: Number((edge.reduce((sum, share) => sum + share, 0) / edge.length).toFixed(3)),
+  };
+}
+
+/** The whole table in frame (nothing at the bottom edge) and little empty frame above or below it. */
+function expectFramed(rows: ReturnType<typeof tableRows>, where: string) {
+  expect(rows.bottomEdge, `${where}: table at the frame's bottom edge`).toBeLessThan(0.05);
+  expect(rows.top, `${where}: empty frame above the table`).toBeLessThan(0.12);
+  expect(rows.bottom, `${where}: empty frame below the table`).toBeGreaterThan(0.88);
+}
+
+for (const width of [390, 1440]) {
+  test(`the whole table shows, with little empty frame, in the still and the live scene at ${width} px`, async ({
+    browser,
+  }) => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion });
+      const page = await context.newPage();
+      await page.goto('/');
+      await slot(page).scrollIntoViewIfNeeded();
+      const mode = reducedMotion === 'reduce' ? 'still' : 'live';
+      if (mode === 'still') {
+        await expectStill(page);
+      } else {
+        await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
+        // The control sits over the picture's corner: measure the picture alone.
+        await slot(page)
+          .getByRole('button')
+          .evaluate((button: HTMLElement) => (button.style.visibility = 'hidden'));
+      }
+      const shot = await slot(page).screenshot();
+      await page.screenshot({ path: test.info().outputPath(`scene-${mode}-${width}.png`) });
+      expectFramed(tableRows(shot), `${mode} at ${width} px`);
+      await context.close();
+    }
+  });
+}
+
+test("the scene's pause/play control is there from the moment the scene starts loading", async ({ page }) => {
+  // The worker's script is held: the scene stays loading.
+  await page.route('**/_astro/sceneWorker*', () => new Promise(() => {}));
+  const modes = await recordSceneModes(page);
+  await page.goto('/');
+  await slot(page).scrollIntoViewIfNeeded();
+  await expect.poll(modes).toEqual(['loading']);
+  const pause = slot(page).getByRole('button', { name: 'Pause 3D scene' });
+  await expect(pause).toBeVisible();
+  // A forward Tab pass from the section's heading meets it.
+  await page.locator('#scene-title').evaluate((heading: HTMLElement) => {
+    heading.tabIndex = -1;
+    heading.focus();
+  });
+  await page.keyboard.press('Tab');
+  await expect(pause).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(slot(page).getByRole('button', { name: 'Play 3D scene' })).toBeFocused();
+  await expect(slot(page)).toHaveAttribute('data-paused', 'true');
+});
+
+test('a paused scene stays paused for the session: after reload and after Back', async ({ page }) => {
+  await page.goto('/');
+  await slot(page).scrollIntoViewIfNeeded();
+  await expect(slot(page)).toHaveAttribute('data-scene', /loading|live/, { timeout: 60_000 });
+  await slot(page).getByRole('button', { name: 'Pause 3D scene' }).click();
+
+  const expectPaused = async (when: string) => {
+    await slot(page).scrollIntoViewIfNeeded();
+    await expect(slot(page), when).toHaveAttribute('data-scene', /loading|live/, { timeout: 60_000 });
+    await expect(slot(page).getByRole('button', { name: 'Play 3D scene' }), when).toBeVisible();
+    await expect(slot(page), when).toHaveAttribute('data-paused', 'true');
+  };
+  await page.reload();
+  await expectPaused('after reload');
+  await page.goto('/privacy');
+  await page.goBack();
+  await expectPaused('after Back');
+});

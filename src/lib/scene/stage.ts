@@ -53,7 +53,7 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
 
   const camera = new PerspectiveCamera(slotCamera.fov, 1, 0.1, 1000);
   camera.position.set(...slotCamera.position);
-  camera.lookAt(0, 0, 0);
+  camera.lookAt(...slotCamera.target);
 
   // The table: `tilt` takes the visitor's drag, `turn` the slow turn, the model sits in both.
   const tilt = new Group();
