@@ -147,9 +147,10 @@ function scrollableTables(html: string): string {
       heading = id;
       return match;
     }
-    if (match === '</table>') return '</table></div>';
+    if (match === '</table>') return '</table></section>';
     const label = heading ? ` aria-labelledby="${heading}"` : ' aria-label="Table"';
-    return `<div class="legal-table" role="region"${label} tabindex="0"><table>`;
+    // A named <section> is a region landmark, the native form of role="region".
+    return `<section class="legal-table"${label} tabindex="0"><table>`;
   });
 }
 
