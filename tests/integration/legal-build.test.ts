@@ -3,42 +3,21 @@
  * every place that lists the legal pages; a broken legal page (the carriers sentence removed from the terms'
  * Markdown) stops the build, naming the page, the clause and the checklist.
  */
-import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 
-const run = promisify(execFile);
+let project: ProjectCopy;
 let copy: string;
+const build = (env?: Record<string, string>) => project.build(env);
 
-// Everything the build reads; node_modules is linked, not copied. Build output and caches stay behind.
-const projectFiles = ['astro.config.ts', 'package.json', 'tsconfig.json', 'site.config.ts', 'src', 'public', 'scripts'];
-
-beforeAll(async () => {
-  copy = await mkdtemp(join(tmpdir(), 'legal-project-'));
-  for (const entry of projectFiles) await cp(entry, join(copy, entry), { recursive: true });
-  await symlink(join(process.cwd(), 'node_modules'), join(copy, 'node_modules'), 'dir');
+beforeAll(() => {
+  project = copyProject();
+  copy = project.dir;
 });
 
-afterAll(async () => {
-  if (copy) await rm(copy, { recursive: true, force: true });
-});
-
-/** Builds the copy; resolves with the build's exit code and output. */
-async function build(env: Record<string, string> = {}) {
-  return run('node_modules/.bin/astro', ['build'], {
-    cwd: copy,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({
-      code: error.code,
-      output: `${error.stdout}${error.stderr}`,
-    }),
-  );
-}
+afterAll(() => project?.remove());
 
 describe('adding a legal page: one Markdown file and one entry in the list', () => {
   const pageFile = () => join(copy, 'src/content/legal/accessibility.md');

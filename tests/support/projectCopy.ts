@@ -1,0 +1,42 @@
+/** A throwaway copy of the project, for tests that edit it the way an owner would and then build it for real. */
+import { execFile, execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '../..');
+
+export interface ProjectCopy {
+  dir: string;
+  /** Replaces `from` in one of the copy's files; throws when the file no longer holds it (the test is then stale). */
+  edit(path: string, from: string | RegExp, to: string): void;
+  /** `astro build` in the copy; resolves with its exit code and output, whatever the code. */
+  build(env?: Record<string, string>): Promise<{ code: number; output: string }>;
+  remove(): void;
+}
+
+/** Copies the files git tracks (as they are in the working tree); node_modules is linked, not copied. */
+export function copyProject(): ProjectCopy {
+  const dir = mkdtempSync(join(tmpdir(), 'project-copy-'));
+  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
+  for (const file of tracked.filter(Boolean)) cpSync(join(root, file), join(dir, file), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return {
+    dir,
+    edit(path, from, to) {
+      const file = join(dir, path);
+      const text = readFileSync(file, 'utf8');
+      const edited = text.replace(from, to);
+      if (edited === text) throw new Error(`${path} does not hold ${String(from)}`);
+      writeFileSync(file, edited);
+    },
+    build: (env = {}) =>
+      new Promise((resolve) => {
+        const options = { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } };
+        execFile('node_modules/.bin/astro', ['build'], options, (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+        );
+      }),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
