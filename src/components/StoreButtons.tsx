@@ -23,7 +23,7 @@ export default function StoreButtons({ appStoreUrl, googlePlayUrl }: Props) {
       </a>
     );
   return (
-    <div className="store-buttons">
+    <div className={googlePlayUrl ? 'store-buttons store-buttons-both' : 'store-buttons'}>
       {play('before')}
       <a className="store-button" href={appStoreUrl} rel="noopener">
         <BrandIcon icon={siApple} size={26} />
