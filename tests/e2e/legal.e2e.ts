@@ -235,7 +235,8 @@ test.describe('the SMS terms, as an SMS reviewer checks them', () => {
     await expect(quotation).toContainText(`${config.productName} account verification.`);
     await expect(quotation).toContainText('one-time sign-up, sign-in and verification codes');
     await expect(quotation).toContainText('Message and data rates may apply. Reply STOP to opt out, HELP for help.');
-    await expect(quotation.getByRole('link', { name: 'SMS Terms' })).toHaveAttribute('href', routes.terms);
+    // On the terms themselves the link goes to where they begin, not a reload of the page.
+    await expect(quotation.getByRole('link', { name: 'SMS Terms' })).toHaveAttribute('href', '#purpose-and-scope');
     await expect(quotation.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', routes.privacy);
     // Set apart from the terms' own text, as a quotation.
     expect(await quotation.evaluate((element) => getComputedStyle(element).borderLeftStyle)).toBe('solid');

@@ -211,6 +211,12 @@ const mutations: Row[] = [
     'the consent wording of the sign-up screen',
   ],
   [
+    'the consent wording\'s "SMS Terms" link reloads /terms instead of going to the terms on the page',
+    'terms',
+    (md) => replaceOnce(md, '[SMS Terms](#purpose-and-scope)', '[SMS Terms]({{termsUrl}})'),
+    'the consent wording of the sign-up screen',
+  ],
+  [
     'consent wording loses its id',
     'terms',
     (md) => replaceOnce(md, '<blockquote id="consent-wording"', '<blockquote id="sign-up-text"'),
