@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PNG } from 'pngjs';
 import { modelPath, sceneAlt } from '../../src/lib/media.ts';
 import { recordSceneModes } from './support/scene-modes.ts';
+import { describePixels, tableRows } from './support/scene-picture.ts';
 
 // Software WebGL on a shared test machine draws a frame in well over a second: give the scene tests room.
 test.describe.configure({ timeout: 90_000 });
@@ -14,21 +14,6 @@ function recordRequests(page: Page) {
   const urls: string[] = [];
   page.on('request', (request) => urls.push(request.url()));
   return urls;
-}
-
-/** The share of pixels that differ clearly from the scene's espresso background, and how many colours they use. */
-function describePixels(png: Buffer) {
-  const { data, width, height } = PNG.sync.read(png);
-  const background = [0x1c, 0x12, 0x0d];
-  let lit = 0;
-  const colours = new Set<number>();
-  for (let i = 0; i < data.length; i += 4) {
-    const distance =
-      Math.abs(data[i] - background[0]) + Math.abs(data[i + 1] - background[1]) + Math.abs(data[i + 2] - background[2]);
-    if (distance > 40) lit++;
-    colours.add(((data[i] >> 4) << 8) | ((data[i + 1] >> 4) << 4) | (data[i + 2] >> 4));
-  }
-  return { litShare: lit / (width * height), colours: colours.size };
 }
 
 test('draws the meal in a canvas when scrolled to, loading its code only then', async ({ page }) => {
@@ -322,31 +307,6 @@ test('a drag on the canvas reaches the worker; a paused scene ignores it', async
   await page.waitForTimeout(500);
   expect((await worker.read()).received.filter((type) => type === 'drag')).toHaveLength(before);
 });
-
-/** Where the table's pixels lie in a picture of the scene: the rows from its first to its last lit row, and its bottom edge. */
-function tableRows(png: Buffer) {
-  const { data, width, height } = PNG.sync.read(png);
-  const background = [0x1c, 0x12, 0x0d];
-  const litShare = (y: number) => {
-    let lit = 0;
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      const distance =
-        Math.abs(data[i] - background[0]) +
-        Math.abs(data[i + 1] - background[1]) +
-        Math.abs(data[i + 2] - background[2]);
-      if (distance > 24) lit++;
-    }
-    return lit / width;
-  };
-  const rows = Array.from({ length: height }, (_, y) => litShare(y));
-  const edge = rows.slice(Math.floor(height * 0.98));
-  return {
-    top: Number((rows.findIndex((share) => share > 0.02) / height).toFixed(3)),
-    bottom: Number((rows.findLastIndex((share) => share > 0.02) / height).toFixed(3)),
-    bottomEdge: Number((edge.reduce((sum, share) => sum + share, 0) / edge.length).toFixed(3)),
-  };
-}
 
 /** The whole table in frame (nothing at the bottom edge) and little empty frame above or below it. */
 function expectFramed(rows: ReturnType<typeof tableRows>, where: string) {

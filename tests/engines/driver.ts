@@ -12,6 +12,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { PNG } from 'pngjs';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 import { firefoxPath, miniBrowserPath, webKitDriverPath, xvfbPath } from '../../scripts/ensure-system-deps.ts';
@@ -246,8 +247,22 @@ async function launchWebKit(origin: string, display: string): Promise<Engine> {
       await session('POST', `/element/${await element(selector)}/click`, {});
     },
     async screenshot(selector) {
-      const path = selector ? `/element/${await element(selector)}/screenshot` : '/screenshot';
-      return Buffer.from(String(await session('GET', path)), 'base64');
+      const viewport = async () => Buffer.from(String(await session('GET', '/screenshot')), 'base64');
+      if (!selector) return viewport();
+      // WebKitWebDriver's own element screenshot took another part of the page at 1440 px (the footer, for the
+      // scene's still): the element is cut from the viewport's screenshot instead.
+      const box = await evaluate((query: string) => {
+        const target = document.querySelector(query);
+        target?.scrollIntoView({ block: 'center' });
+        const { x, y, width, height } = target?.getBoundingClientRect() ?? new DOMRect();
+        return [x, y, width, height].map((value) => Math.round(value * devicePixelRatio));
+      }, selector);
+      const [x = 0, y = 0, width = 0, height = 0] = box;
+      if (width === 0 || height === 0) throw new Error(`no element with a size matches ${selector}`);
+      const whole = PNG.sync.read(await viewport());
+      const part = new PNG({ width, height });
+      PNG.bitblt(whole, part, x, y, Math.min(width, whole.width - x), Math.min(height, whole.height - y), 0, 0);
+      return PNG.sync.write(part);
     },
     async close() {
       await session('DELETE', '').catch(() => undefined);
