@@ -217,6 +217,13 @@ const mutations: Row[] = [
     'the consent wording of the sign-up screen',
   ],
   [
+    'a bare web address as the text of the link to the Privacy Policy',
+    'terms',
+    (md) =>
+      replaceOnce(md, 'Our [Privacy Policy]({{privacyUrl}})', 'Our policy, [{{siteHost}}/privacy]({{privacyUrl}})'),
+    'link text in words',
+  ],
+  [
     'consent wording loses its id',
     'terms',
     (md) => replaceOnce(md, '<blockquote id="consent-wording"', '<blockquote id="sign-up-text"'),

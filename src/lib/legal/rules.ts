@@ -134,6 +134,12 @@ function checkLinksAndText(kind: LegalPageKind, page: LegalPageView, expected: L
     const href = expected.routes[other.kind] ?? other.path;
     if (!page.links.some((link) => link.href === href)) fail(`link to the ${other.linkLabel}`, `no link to ${href}`);
   }
+  // A screen reader spells a web address out letter by letter: link text says in words where the link goes.
+  for (const link of page.links.filter((item) =>
+    /^(https?:\/\/|www\.)|^[\w-]+(\.[\w-]+)+\/\S*$/i.test(item.text.trim()),
+  )) {
+    fail('link text in words', `a link reads "${link.text}"; expected words saying where it goes`);
+  }
   const { contactEmail } = expected.config;
   for (const link of page.links.filter(
     (item) => /^mailto:/i.test(item.href) && item.href !== `mailto:${contactEmail}`,
