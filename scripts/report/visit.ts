@@ -41,7 +41,7 @@ export interface VisitOptions {
 }
 
 /** The kind of a response, by its file name first (a fetched script is still a script), then by what asked for it. */
-export function kindOf(url: string, resourceType: string): Kind {
+function kindOf(url: string, resourceType: string): Kind {
   const path = new URL(url).pathname;
   if (/\.(m?js)$/.test(path)) return 'script';
   if (path.endsWith('.wasm')) return 'wasm';
@@ -56,7 +56,7 @@ export function kindOf(url: string, resourceType: string): Kind {
 }
 
 /** A Resource Timing entry: what a page fetched, and its transfer size (compressed, with headers). */
-export interface TransferSize {
+interface TransferSize {
   url: string;
   transferSize: number;
 }
@@ -78,7 +78,7 @@ type Params = { requestId: string; encodedDataLength: number; type?: string; req
  * on, so none of its requests is missed; its own script is fetched before it starts and no session reports that in
  * full (the page sees it start, nothing more): the page's Resource Timing gives its size.
  */
-export function countBytes(cdp: Pick<Cdp, 'on' | 'send'>) {
+function countBytes(cdp: Pick<Cdp, 'on' | 'send'>) {
   const requests = new Map<string, Request>();
   let scrolling = false;
   const on = (method: string, handle: (params: Params, request: Request | undefined, key: string) => void) =>
@@ -146,7 +146,7 @@ new PerformanceObserver((list) => { for (const entry of list.getEntries()) windo
   .observe({ type: 'longtask', buffered: true });`;
 
 /** One visit in a fresh browser (a new visitor: empty cache). */
-export async function measureVisit(baseUrl: string, options: VisitOptions = {}): Promise<VisitRun> {
+async function measureVisit(baseUrl: string, options: VisitOptions = {}): Promise<VisitRun> {
   const { path = '/', cpuSlowdown = 4, stayMs = 10_000 } = options;
   const cdp = await launchCdp();
   try {
@@ -194,7 +194,7 @@ export async function measureVisit(baseUrl: string, options: VisitOptions = {}):
 }
 
 /** The best run for the timings (least long-task time, then the shortest longest task) and the most bytes. */
-export function summarize(runs: VisitRun[]) {
+function summarize(runs: VisitRun[]) {
   if (runs.length === 0) throw new Error('no visit was measured');
   const best = [...runs].sort((a, b) => a.longTasksMs - b.longTasksMs || a.longestTaskMs - b.longestTaskMs)[0]!;
   const heaviest = [...runs].sort((a, b) => b.total - a.total)[0]!;
@@ -210,7 +210,7 @@ export function summarize(runs: VisitRun[]) {
 }
 
 /** One line per budget the visit is over. */
-export function visitFailures(runs: VisitRun[], budgets: VisitBudgets = visitBudgets): string[] {
+function visitFailures(runs: VisitRun[], budgets: VisitBudgets = visitBudgets): string[] {
   const visit = summarize(runs);
   const failures: string[] = [];
   const of = `in the best of ${runs.length} run${runs.length === 1 ? '' : 's'}`;
@@ -232,7 +232,7 @@ const timingOver = (runs: VisitRun[], budgets: VisitBudgets) =>
   visitFailures(runs, { ...budgets, bytes: Number.POSITIVE_INFINITY }).length > 0;
 
 /** The table: bytes by kind, the scene's script, the long tasks, each with its budget. */
-export function visitRows(runs: VisitRun[], budgets: VisitBudgets = visitBudgets): GateResult['rows'] {
+function visitRows(runs: VisitRun[], budgets: VisitBudgets = visitBudgets): GateResult['rows'] {
   const visit = summarize(runs);
   return [
     ...kinds
