@@ -288,6 +288,8 @@ test('explains how it works below the hero, and has a footer with the legal, con
 
 for (const width of [375, 1280]) {
   test(`loads without console errors or failed requests and passes axe at ${width} px`, async ({ page }, testInfo) => {
+    // axe and a full-page screenshot of a page with a playing video: 28 s of a 30 s timeout on a busy machine.
+    test.slow();
     const problems = watchPageHealth(page);
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
