@@ -94,6 +94,7 @@ for (const width of [1280, 375]) {
 test(`fades in the title and the call to action after ${heroFadeDelayMs / 1000} s, the call to action rising ${heroRisePx} px`, async ({
   page,
 }) => {
+  test.slow(); // watches the fade frame by frame: 24.5 s of a 30 s timeout on a busy machine
   await page.goto('/');
   const title = page.locator('.hero-title');
   const cta = page.locator('.cta');
