@@ -11,7 +11,7 @@ import { preloadModel } from '../lib/modelPreload.client.ts';
 import type { FromScene, ToScene } from '../lib/scene/protocol.ts';
 
 export interface LiveSceneProps {
-  /** 'software' (WebGL without a GPU) draws without multisampling at a pixel ratio of 1; see src/lib/webgl.client.ts. */
+  /** 'software' (WebGL without a GPU): no multisampling, a pixel ratio of 1 (src/lib/scene/webglProbe.client.ts). */
   quality: 'software' | 'hardware';
   /** False stops drawing (the slot is off screen): the slow turn is not worth a battery. */
   active: boolean;

@@ -16,12 +16,16 @@ import styles from './SceneSlot.module.css';
 import { useMediaQuery } from './useMediaQuery.ts';
 
 export default function SceneSlot() {
-  // Probed after hydration, in a task of its own: making a WebGL context takes tens of milliseconds on a slow phone,
-  // which would otherwise lengthen the hydration's task (an effect alone can still run in it).
+  // Asked of a worker after hydration (src/lib/webgl.client.ts): until it answers, the still stays.
   const [support, setSupport] = useState<WebGLSupport>();
   useEffect(() => {
-    const probe = setTimeout(() => setSupport(webglSupport()));
-    return () => clearTimeout(probe);
+    let mounted = true;
+    void webglSupport().then((answer) => {
+      if (mounted) setSupport(answer);
+    });
+    return () => {
+      mounted = false;
+    };
   }, []);
   // Follows the motion preference live: turning "reduce motion" on puts the still back.
   const canAnimate =

@@ -314,7 +314,7 @@ test('under the shipped policy, the 3D scene draws in its worker without a viola
 
 // The page's sources for the scene are as narrow as they can be: take one away and the scene cannot start (the still
 // stays). What runs inside the scene's worker obeys the worker's own (header) policy, not the page's.
-for (const [directive, source, blocked] of [['worker-src', "'self'", 'the scene worker']] as const) {
+for (const [directive, source, blocked] of [['worker-src', "'self'", "the scene's WebGL probe"]] as const) {
   test(`without ${source} in ${directive}, ${blocked} is refused and the still stays`, async ({ page }) => {
     test.setTimeout(90_000);
     const policy = shippedPagePolicy
@@ -326,8 +326,11 @@ for (const [directive, source, blocked] of [['worker-src', "'self'", 'the scene 
       .join('; ');
     expect(policy).not.toBe(shippedPagePolicy);
     const { modes } = await sceneUnder(page, policy);
-    // Refused, the scene hands back to the still for good ('still' is final: the slot never goes live after it).
-    await expect.poll(modes, { timeout: 60_000 }).toEqual(['loading', 'still']);
+    // Refused, the probe (the first of the scene's workers) cannot say the scene can draw: it never starts.
+    await expect
+      .poll(() => violationsIn(page), { timeout: 60_000 })
+      .toContainEqual(expect.stringMatching(new RegExp(`^${directive} blocked .*/webglProbe`)));
+    expect(await modes()).not.toContain('loading');
     await expect(page.locator('figure[data-scene]').getByRole('img', { name: sceneAlt })).toBeVisible();
   });
 }

@@ -24,7 +24,7 @@ export type ToScene =
       canvas: OffscreenCanvas;
       /** The model's bytes, as the landing page preloaded them (so it is requested once per page). */
       model: ArrayBuffer;
-      /** Software WebGL draws without multisampling (see src/lib/webgl.client.ts). */
+      /** Software WebGL draws without multisampling (see src/lib/scene/webglProbe.client.ts). */
       antialias: boolean;
     }
   // Size and motion come as their own messages, sent whenever they change, the first ones before 'start'.
