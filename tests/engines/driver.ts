@@ -259,7 +259,14 @@ async function launchWebKit(origin: string, display: string): Promise<Engine> {
       }, selector);
       const [x = 0, y = 0, width = 0, height = 0] = box;
       if (width === 0 || height === 0) throw new Error(`no element with a size matches ${selector}`);
-      const whole = PNG.sync.read(await viewport());
+      // WebKitGTK can still hand over the frame from before the scroll: the same picture twice is the settled one.
+      let shot = await viewport();
+      for (let tries = 0; tries < 5; tries++) {
+        const again = await viewport();
+        if (again.equals(shot)) break;
+        shot = again;
+      }
+      const whole = PNG.sync.read(shot);
       const part = new PNG({ width, height });
       PNG.bitblt(whole, part, x, y, Math.min(width, whole.width - x), Math.min(height, whole.height - y), 0, 0);
       return PNG.sync.write(part);
