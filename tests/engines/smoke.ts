@@ -258,7 +258,8 @@ async function landing(engine: Engine, width: number, height: number) {
           message: () => `OffscreenCanvas with WebGL 2 is there, but the scene never settled (${seen.join(' → ')})`,
         },
       );
-    // The page has no deadline: a still after 'loading' is a failure the page handed back from (worker, model, WebGL).
+    // A still after 'loading' is a failure the page handed back (worker, model, decoder, WebGL), or a worker that
+    // never answered within the page's deadline (readyDeadlineMs in src/components/LiveScene.tsx).
     const mode = await waitSettled();
     const errors = await engine.evaluate(
       () => (window as unknown as { __engineErrors?: string[] }).__engineErrors ?? [],
