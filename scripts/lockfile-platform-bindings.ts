@@ -3,8 +3,11 @@
  * `npm install` that writes package-lock.json from scratch leaves the other platforms' optional entries out, and
  * `npm ci` elsewhere then refuses the lock ("Missing: @astrojs/compiler-binding-darwin-arm64@ from lock file"). This
  * adds those entries (optional, with their os/cpu, so no machine downloads one that does not match it), in npm's key
- * order. Run it by hand when an install has dropped them: `node scripts/lockfile-platform-bindings.ts`.
+ * order, each with the integrity hash the registry publishes for it, so that `npm ci` on any platform fetches nothing
+ * it cannot check. Run it by hand when an install has dropped them:
+ * `node scripts/lockfile-platform-bindings.ts`.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 type Entry = Record<string, unknown> & { version?: string; engines?: unknown };
@@ -26,18 +29,31 @@ const platforms: Record<string, [string[] | undefined, string[], string[]?]> = {
   'win32-x64-msvc': [['win32'], ['x64']],
 };
 
+/** The hash the registry publishes for one package version, which npm checks the tarball against. */
+function integrityOf(name: string, version: unknown): string {
+  const json = execFileSync('npm', ['view', `${name}@${String(version)}`, 'dist.integrity', '--json'], {
+    encoding: 'utf8',
+  });
+  const integrity = JSON.parse(json || 'null') as unknown;
+  if (typeof integrity !== 'string') throw new Error(`The registry gave ${name}@${String(version)} no integrity.`);
+  return integrity;
+}
+
 let added = 0;
 for (const [suffix, [os, cpu, libc]] of Object.entries(platforms)) {
-  const key = `node_modules/@astrojs/compiler-binding-${suffix}`;
-  if (lock.packages[key]) continue;
+  const name = `@astrojs/compiler-binding-${suffix}`;
+  const key = `node_modules/${name}`;
+  if (lock.packages[key]?.integrity) continue;
   const { version, engines } = parent;
+  // In the key order npm writes.
   lock.packages[key] = {
     version,
+    integrity: integrityOf(name, version),
+    cpu,
+    ...(libc && { libc }),
     license: 'MIT',
     optional: true,
-    cpu,
     ...(os && { os }),
-    ...(libc && { libc }),
     engines,
   };
   added++;
@@ -46,4 +62,6 @@ lock.packages = Object.fromEntries(
   Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
 );
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(`package-lock.json: ${added} platform binding entr${added === 1 ? 'y' : 'ies'} added.`);
+console.log(
+  `package-lock.json: ${added} platform binding entr${added === 1 ? 'y' : 'ies'} added or given an integrity.`,
+);
