@@ -194,7 +194,7 @@ test.describe.serial('the production TLS server on 127.0.0.1:443', () => {
     }
   });
 
-  test('the HTTP Observatory grades the nginx configuration A+', async () => {
+  test('the HTTP Observatory grades the nginx configuration A+, scoring at least 120', async () => {
     test.setTimeout(240_000);
     const output = execFileSync(process.execPath, [join(scanner, 'src/scan.js'), 'localhost'], {
       env: { ...process.env, NODE_EXTRA_CA_CERTS: tls.ca },
@@ -210,5 +210,6 @@ test.describe.serial('the production TLS server on 127.0.0.1:443', () => {
       console.log(`  ${outcome.pass ? 'pass' : 'FAIL'} ${name}: ${outcome.result} (${outcome.scoreModifier})`);
     }
     expect(grade).toBe('A+');
+    expect(score).toBeGreaterThanOrEqual(120);
   });
 });
