@@ -465,7 +465,12 @@ const mutations: Row[] = [
     (md) => replaceOnce(md, /\| Text-message logs[^\n]*\n/, ''),
     'retention per kind of data',
   ],
-  ['STOPALL no longer honored', 'terms', (md) => replaceOnce(md, 'STOPALL, ', ''), 'every opt-out word honored'],
+  [
+    'a shorter list of opt-out words typed over the token',
+    'terms',
+    (md) => replaceOnce(md, '{{otherStopWords}}', 'QUIT, END, CANCEL and UNSUBSCRIBE'),
+    'every opt-out word honored',
+  ],
   [
     'the 10 business days for other revocations dropped',
     'terms',

@@ -5,6 +5,7 @@
  */
 import { config } from '../config.ts';
 import { routes } from '../routes.ts';
+import { revocationKeywords } from './clauses.ts';
 import { legalPages } from './pages.ts';
 
 /** `example.com` from `https://example.com`: the domain-bound line of a code message (`@example.com #123456`). */
@@ -51,9 +52,10 @@ export const legalTokens = {
   replaySessionPercent: String(Math.round(config.replaysSessionSampleRate * 100)),
   aiProvider: config.aiProvider,
   placesProvider: config.placesProvider,
-  euRepresentative:
-    config.euRepresentative || 'none appointed yet; until there is one, write to us at the address below',
+  euRepresentative: config.euRepresentative || 'none appointed yet; until there is one, write to the controller above',
   governingLaw,
+  /** The opt-out words the Terms list beside STOP, as prose: "STOPALL, QUIT, ..., CANCEL, and UNSUBSCRIBE". */
+  otherStopWords: new Intl.ListFormat('en-US').format(revocationKeywords.filter((word) => word !== 'STOP')),
   siteHost: siteHostOf(config.siteUrl),
   homeUrl: routes.home,
   // `{{privacyUrl}}`, `{{termsUrl}}`, ...: one per legal page of the list.
