@@ -189,6 +189,18 @@ describe('npm run check:release', () => {
     expect(releaseProblems(notOnAndroid, iosSet).slice(2)).toEqual([consentScreenshotMissing]);
   });
 
+  it('lists the optional legal fields (EU and UK representative, governing state) while unset', () => {
+    const ready = { ...siteValues, contactEmail: 'a@forkful.app', siteUrl: 'https://forkful.app' };
+    const unset = { ...ready, euRepresentative: example(''), governingState: example('') };
+    expect(releaseProblems(unset, {}).map((problem) => problem.split(' ')[0])).toEqual([
+      'euRepresentative',
+      'governingState',
+      'smsConsentScreenshot',
+    ]);
+    const named = { PUBLIC_EU_REPRESENTATIVE: 'Forkful EU Rep GmbH, Berlin', PUBLIC_GOVERNING_STATE: 'Oregon' };
+    expect(releaseProblems(unset, named)).toEqual([consentScreenshotMissing]);
+  });
+
   it('passes once every example is replaced and the screenshot is set', () => {
     expect(
       releaseProblems(
