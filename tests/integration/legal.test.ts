@@ -139,9 +139,9 @@ const mutations: Row[] = [
     'one use case (codes only)',
   ],
   [
-    'REVOKE dropped from the opt-out words',
+    'the other opt-out words dropped',
     'terms',
-    (md) => replaceOnce(md, 'END, REVOKE, ', 'END, '),
+    (md) => replaceOnce(md, 'We also honor {{otherStopWords}}, and a reply', 'We also honor a reply'),
     'every opt-out word honored',
   ],
   [
