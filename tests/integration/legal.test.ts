@@ -147,7 +147,7 @@ const mutations: Row[] = [
   [
     'opt-out in plain words dropped',
     'terms',
-    (md) => replaceOnce(md, /, and a reply that says in plain words[^.]*\./, '.'),
+    (md) => replaceOnce(md, /, and a reply\s+that says in plain words[^.]*\./, '.'),
     'every opt-out word honored',
   ],
   [
@@ -301,7 +301,7 @@ const mutations: Row[] = [
   [
     'confirmation message dropped',
     'terms',
-    (md) => replaceOnce(md, 'We confirm with one final message within', 'We confirm within'),
+    (md) => replaceOnce(md, /We confirm with one final\s+message within/, 'We confirm within'),
     'one confirmation message',
   ],
 
@@ -474,7 +474,7 @@ const mutations: Row[] = [
   [
     'the 10 business days for other revocations dropped',
     'terms',
-    (md) => replaceOnce(md, /; we honor such a request within\s+\{\{revocationBusinessDays\}\}\s+business days/, ''),
+    (md) => replaceOnce(md, /;\s+we honor such a request within\s+\{\{revocationBusinessDays\}\}\s+business days/, ''),
     'STOP confirmed in minutes, other revocations honored in business days',
   ],
   [
