@@ -38,9 +38,11 @@ export interface Engine {
 }
 
 /**
- * Records uncaught errors and unhandled rejections in `window.__engineErrors`, and the first moment a video starts
- * playing in `window.__firstPlaying` (media events do not bubble, so both listen in the capture phase). WebKit's
- * console cannot be read through its driver, so every engine collects errors the same way, from this script.
+ * Records uncaught errors, unhandled rejections and Content-Security-Policy refusals in `window.__engineErrors`, and
+ * the first moment a video starts playing in `window.__firstPlaying` (media events do not bubble, so both listen in
+ * the capture phase). WebKit's console cannot be read through its driver, so every engine collects errors the same
+ * way, from this script (which WebKitWebDriver can only install once the page has loaded: docs/testing.md says what
+ * covers the parse there).
  */
 export const errorRecorder = `(() => {
   if (window.__engineErrors) return;
@@ -56,6 +58,9 @@ export const errorRecorder = `(() => {
     } else window.__engineErrors.push(String(event.message));
   }, true);
   addEventListener('unhandledrejection', (event) => window.__engineErrors.push('unhandled rejection: ' + String(event.reason)));
+  // What the Content-Security-Policy refused: the page's own policy must allow all the site runs, in every engine.
+  document.addEventListener('securitypolicyviolation', (event) =>
+    window.__engineErrors.push('CSP ' + event.effectiveDirective + ' refused ' + (event.blockedURI || 'inline code')));
   document.addEventListener('playing', () => { window.__firstPlaying ??= performance.now(); }, true);
 })();`;
 

@@ -317,6 +317,7 @@ async function otherPages(engine: Engine, width: number) {
           background: getComputedStyle(document.body).backgroundColor,
           visible: Boolean(h1 && h1.getBoundingClientRect().height > 0),
           home,
+          errors: (window as unknown as { __engineErrors?: string[] }).__engineErrors ?? ['error recorder missing'],
         };
       });
     for (const page of legal) {
@@ -328,6 +329,7 @@ async function otherPages(engine: Engine, width: number) {
       assert(seen.h1?.includes(page.path === '/privacy' ? 'Privacy' : 'Terms'), `${page.path}: h1 is ${seen.h1}`);
       assert(seen.background === rgb(colors.cream), `${page.path}: background ${seen.background}, not cream`);
       assert(seen.home, `${page.path}: no link home`);
+      assert(seen.errors.length === 0, `${page.path}: ${seen.errors.join('; ')}`);
     }
     await engine.open('/no-such-page');
     const seen = await pollUntil(async () => {
@@ -339,6 +341,7 @@ async function otherPages(engine: Engine, width: number) {
     assert(seen.background === rgb(colors.espresso), `404: background ${seen.background}, not the brand's espresso`);
     assert(seen.h1Font.includes('Fraunces'), `404: heading set in ${seen.h1Font}`);
     assert(seen.home, '404: no link home');
+    assert(seen.errors.length === 0, `404: ${seen.errors.join('; ')}`);
   });
 }
 
