@@ -5,9 +5,8 @@
  * redirects 127.0.0.1:80 to it, as production does; Chromium loads a page over it, and the scanner's src/scan.js
  * runs directly.
  *
- * The scanner is not a dev dependency: its install scripts download lists from the internet and build a PostgreSQL
- * client, neither of which the scan needs. It is used from node_modules when present, else installed once, without
- * install scripts, into .cache/observatory/.
+ * The scanner is a dev dependency, installed without its install script (.npmrc), which would download lists from the
+ * internet.
  */
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -19,7 +18,6 @@ import { join } from 'node:path';
 import { startNginx, stopNginx } from '../../scripts/nginx.ts';
 
 const root = join(import.meta.dirname, '../..');
-const observatoryVersion = '1.4.8';
 const httpsPort = 443;
 const httpPort = 80;
 
@@ -38,31 +36,10 @@ async function portProblem(): Promise<string | undefined> {
   return undefined;
 }
 
-/** The scanner's package directory, installing it into .cache/ when the project does not have it. */
+/** The scanner's package directory, with the HSTS preload list its skipped install script would have downloaded. */
 function observatoryPackage(): string {
-  const candidates = [root, join(root, '.cache/observatory')].map((dir) =>
-    join(dir, 'node_modules/@mdn/mdn-http-observatory'),
-  );
-  let dir = candidates.find((candidate) => existsSync(join(candidate, 'src/scan.js')));
-  if (!dir) {
-    const prefix = join(root, '.cache/observatory');
-    mkdirSync(prefix, { recursive: true });
-    const npm = process.env.npm_execpath;
-    execFileSync(npm ? process.execPath : 'npm', [
-      ...(npm ? [npm] : []),
-      'install',
-      '--prefix',
-      prefix,
-      '--ignore-scripts',
-      '--no-save',
-      '--no-package-lock',
-      '--no-audit',
-      '--no-fund',
-      `@mdn/mdn-http-observatory@${observatoryVersion}`,
-    ]);
-    dir = candidates[1]!;
-  }
-  // Normally downloaded by the skipped install script: with an empty list, no host counts as preloaded.
+  const dir = join(root, 'node_modules/@mdn/mdn-http-observatory');
+  // With an empty list, no host counts as preloaded, which is true of localhost.
   const preload = join(dir, 'conf/hsts-preload.json');
   if (!existsSync(preload)) writeFileSync(preload, '{}');
   return dir;
@@ -117,7 +94,6 @@ let scanner: string;
 
 test.describe.serial('the production TLS server on 127.0.0.1:443', () => {
   test.beforeAll(async () => {
-    test.setTimeout(180_000);
     const problem = await portProblem();
     if (problem) console.log(`TLS server tests NOT run: ${problem}; they need ports 80 and 443 (run as root).`);
     test.skip(Boolean(problem), `TLS server tests not run: ${problem}`);
