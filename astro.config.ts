@@ -7,6 +7,7 @@ import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
 import { hoistIslandStyle } from './src/integrations/hoistIslandStyle.ts';
 import { legalCheck } from './src/integrations/legalCheck.ts';
+import { noDotfiles } from './src/integrations/noDotfiles.ts';
 import { precompressBuild } from './src/integrations/precompress.ts';
 import { pagePolicyIntegration } from './src/integrations/pagePolicy.ts';
 
@@ -24,6 +25,8 @@ export default defineConfig({
     legalCheck(),
     // The sitemap lists the pages (not the 404 page) at the configured site URL; robots.txt points at it.
     sitemap({ filter: (page) => !page.includes('/404') }),
+    // Before anything reads dist/ to ship it: a `.env` or `.DS_Store` from public/ is never published.
+    noDotfiles(),
     // After every hook that edits the HTML: each page's CSP hashes its inline code as it ships.
     pagePolicyIntegration(),
     // After the headers: writes .br and .gz copies of the files as they ship (nginx serves them as they are).

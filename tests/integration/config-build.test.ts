@@ -1,3 +1,4 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { siYoutube } from 'simple-icons';
@@ -6,7 +7,8 @@ import { querySelector, querySelectorAll } from 'ultrahtml/selector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 
-// Integration tier: real `astro build`s of a copy of the project, with a bad config value or one network added.
+// Integration tier: real `astro build`s of a copy of the project, with a bad config value, one network added, or a
+// dotfile dropped into public/.
 let project: ProjectCopy;
 beforeAll(() => {
   project = copyProject();
@@ -60,5 +62,23 @@ describe('the build', () => {
         },
     );
     expect(jsonLd.find((item) => item['@type'] === 'Organization')?.sameAs?.[0]).toBe(youtube);
+  }, 300_000);
+
+  it('publishes no dotfile put in public/, naming each, and still publishes /.well-known/', async () => {
+    const put = (path: string) => {
+      mkdirSync(join(project.dir, 'public', path, '..'), { recursive: true });
+      writeFileSync(join(project.dir, 'public', path), 'SECRET=1\n');
+    };
+    for (const path of ['.env', '.git/config', 'images/.DS_Store', '.well-known/.hidden.json']) put(path);
+    put('.well-known/apple-app-site-association');
+    const { code, output } = await project.build();
+    expect(code, output).toBe(0);
+
+    const dist = join(project.dir, 'dist');
+    for (const path of ['.env', '.git', 'images/.DS_Store', '.well-known/.hidden.json', '.well-known/.hidden.json.br'])
+      expect(existsSync(join(dist, path)), path).toBe(false);
+    expect(existsSync(join(dist, '.well-known/apple-app-site-association'))).toBe(true);
+    expect(existsSync(join(dist, '.well-known/security.txt'))).toBe(true);
+    expect(output).toContain('never published: .env, .git, .well-known/.hidden.json, images/.DS_Store');
   }, 300_000);
 });
