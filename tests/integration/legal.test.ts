@@ -26,6 +26,7 @@ import {
   type LegalExpectations,
 } from '../../src/lib/legal/rules.ts';
 import { parseLegalSource } from '../../src/lib/legal/source.ts';
+import { legalTokens } from '../../src/lib/legal/tokens.ts';
 
 const run = promisify(execFile);
 const root = pathToFileURL(`${process.cwd()}/`);
@@ -525,6 +526,12 @@ const mutations: Row[] = [
     'a figure typed into the guidelines',
     'guidelines',
     (md) => replaceOnce(md, 'act on it within {{reportActionHours}} hours', 'act on it within 48 hours'),
+    'facts in one place',
+  ],
+  [
+    "the AI provider's name typed over its token (it would stay when the config names another)",
+    'privacy',
+    (md) => replaceOnce(md, 'the app sends {{aiProvider}}', `the app sends ${legalTokens.aiProvider}`),
     'facts in one place',
   ],
 

@@ -162,6 +162,21 @@ describe('facts in one place', () => {
       { section: 'keeping', figure: 'annually' },
     ]);
   });
+
+  it("finds the config's names typed by hand, as whole words, outside tokens and link addresses", () => {
+    const markdown = [
+      '## AI { #ai }',
+      '',
+      "We send {{aiProvider}} your request; OpenAI's servers answer. OpenAIX is another company.",
+      'Write to [us](mailto:hello@example.com) or hello@example.com.',
+    ].join('\n');
+    expect(literalFigures(markdown, { aiProvider: 'OpenAI', contactEmail: 'hello@example.com', siteHost: '' })).toEqual(
+      [
+        { section: 'ai', figure: 'OpenAI', token: 'aiProvider' },
+        { section: 'ai', figure: 'hello@example.com', token: 'contactEmail' },
+      ],
+    );
+  });
 });
 
 describe('reading for meaning', () => {

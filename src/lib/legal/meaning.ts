@@ -6,7 +6,7 @@
  *   or not: a negation only covers its own clause, so "we do not sell X, but we share Y for marketing" is read as a
  *   denial followed by an admission;
  * - `durationsIn` and `datesIn` read the figures a sentence states, to compare them with the tokens' values;
- * - `literalFigures` finds figures typed into the Markdown instead of coming from a token.
+ * - `literalFigures` finds figures, and the config's names, typed into the Markdown instead of coming from a token.
  */
 
 /** British spellings, read as their US forms (the pages are written in US English; both spellings build). */
@@ -169,6 +169,8 @@ export interface LiteralFigure {
   /** The id of the section or sub-section it stands in ("" before the first heading). */
   section: string;
   figure: string;
+  /** For a name from the config typed by hand: the token that writes it. */
+  token?: string;
 }
 
 /** Article and section numbers name the law, not a fact of the app: "Art. 9(2)(a)", "section 5.1.2(i)". */
@@ -182,10 +184,14 @@ const digits = /\d+(?:[.,:/-]\d+)*/g;
 
 /**
  * Every figure, number word, duration or date typed into a Markdown body instead of coming from a `{{token}}`,
- * with the section it stands in. Token names, heading ids, link addresses, HTML tags, list numbers and citations of
- * the law are not prose.
+ * with the section it stands in, and every one of `names` (token name to the config's value, like the AI provider's
+ * name) typed as a whole word: either would outlive a change to the config. Token names, heading ids, link
+ * addresses, HTML tags, list numbers and citations of the law are not prose.
  */
-export function literalFigures(markdown: string): LiteralFigure[] {
+export function literalFigures(markdown: string, names: Record<string, string> = {}): LiteralFigure[] {
+  const namePatterns = Object.entries(names)
+    .filter(([, value]) => value.trim().length >= 3)
+    .map(([token, value]) => ({ token, pattern: new RegExp(`(?<!\\w)${RegExp.escape(value.trim())}(?!\\w)`, 'g') }));
   const figures: LiteralFigure[] = [];
   let section = '';
   for (const line of markdown.split('\n')) {
@@ -202,6 +208,9 @@ export function literalFigures(markdown: string): LiteralFigure[] {
       for (const match of prose.matchAll(pattern)) figures.push({ section, figure: match[0] });
     }
     for (const date of datesIn(prose)) if (date === 'partial') figures.push({ section, figure: 'a date' });
+    for (const { token, pattern } of namePatterns) {
+      for (const match of prose.matchAll(pattern)) figures.push({ section, figure: match[0], token });
+    }
   }
   return figures;
 }

@@ -61,10 +61,13 @@ export function checkLegalPage(kind: LegalPageKind, html: string, expected: Lega
   checkDates(page, expected.frontMatter, fail);
   for (const clause of requiredClauses[kind] ?? []) checkClause(clause, kind, page, values, expected.routes, fail);
   checkMeaning(kind, page, values, expected.frontMatter, fail);
-  for (const { section, figure } of expected.figures) {
+  for (const { section, figure, token } of expected.figures) {
+    const where = `"${figure}" is typed into the text of #${section || '(top)'}`;
     fail(
       'facts in one place',
-      `"${figure}" is typed into the text of #${section || '(top)'}; expected a {{token}} from the config, the law's figures (src/lib/legal/tokens.ts) or the front matter's facts`,
+      token
+        ? `${where}; expected {{${token}}}, which the config fills`
+        : `${where}; expected a {{token}} from the config, the law's figures (src/lib/legal/tokens.ts) or the front matter's facts`,
     );
   }
   if (kind === 'terms') {

@@ -9,7 +9,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { elementsOf, textOf } from '../html.ts';
 import { literalFigures, type LiteralFigure } from './meaning.ts';
-import { escapeMarkdown, fillTokens, legalTokens, type LegalTokens } from './tokens.ts';
+import { escapeMarkdown, fillTokens, legalTokens, nameTokens, type LegalTokens } from './tokens.ts';
 
 const isoDate = z.iso.date('a date written YYYY-MM-DD, like 2025-07-12');
 
@@ -113,7 +113,8 @@ export function parseLegalSource(
   const rendered = markdownToHtml(body, { features: { headingAttributes: true, smartPunctuation: true, gfm: true } });
   const withTables = scrollableTables(rendered.html);
   const html = consentScreenshot ? withScreenshot(withTables, consentScreenshot, tokens.productName ?? '') : withTables;
-  return { data: result.data, body, html, headings: headingsOf(html), figures: literalFigures(markdown) };
+  const names = Object.fromEntries(nameTokens.map((name) => [name, tokens[name] ?? '']));
+  return { data: result.data, body, html, headings: headingsOf(html), figures: literalFigures(markdown, names) };
 }
 
 const escapeAttribute = (value: string) =>

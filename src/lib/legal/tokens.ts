@@ -65,6 +65,17 @@ export const legalTokens = {
 
 export type LegalTokens = Record<string, string>;
 
+/** The config's names that the pages quote: typed by hand instead of as a token, the check stops them (rules.ts). */
+export const nameTokens = [
+  'productName',
+  'legalEntity',
+  'legalAddress',
+  'contactEmail',
+  'aiProvider',
+  'placesProvider',
+  'siteHost',
+] as const;
+
 export class LegalTokenError extends Error {
   override name = 'LegalTokenError';
 }
