@@ -151,9 +151,17 @@ test('the 3D scene has a pause/play control like the hero video, and stays still
   const play = slot.getByRole('button', { name: 'Play 3D scene' });
   await expect(play).toBeFocused();
 
-  // Paused: no frame changes, over at least three more screenshots and longer than a change took while it turned
-  // (at least two seconds).
-  const still = await canvas.screenshot();
+  // Paused: once a frame the worker drew before the message reached it has landed (two screenshots in a row agree; a
+  // fresh-clone run once caught one), no frame changes, over at least three more screenshots and longer than a change
+  // took while it turned (at least two seconds).
+  let still = await canvas.screenshot();
+  await expect
+    .poll(async () => {
+      const previous = still;
+      still = await canvas.screenshot();
+      return still.equals(previous);
+    })
+    .toBe(true);
   const pausedAt = Date.now();
   for (let shots = 0; shots < 3 || Date.now() - pausedAt < Math.max(turnTime, 2_000); shots++) {
     expect((await canvas.screenshot()).equals(still)).toBe(true);
