@@ -10,15 +10,13 @@ import type { AstroIntegration } from 'astro';
 
 /** Removes the dot-named files and folders under `dir` but `.well-known/` itself; returns their paths, sorted. */
 export async function removeDotfiles(dir: string): Promise<string[]> {
-  const paths = (await readdir(dir, { recursive: true })).sort();
-  const removed: string[] = [];
-  for (const path of paths) {
+  // The topmost dot-named entry of each path: its own name is the first that starts with a dot.
+  const removed = (await readdir(dir, { recursive: true })).sort().filter((path) => {
     const segments = path.split(sep);
-    const dotted = segments.some((name, index) => name.startsWith('.') && !(index === 0 && name === '.well-known'));
-    if (!dotted || removed.some((parent) => path.startsWith(parent + sep))) continue;
-    await rm(join(dir, path), { recursive: true, force: true });
-    removed.push(path);
-  }
+    const first = segments.findIndex((name, index) => name.startsWith('.') && !(index === 0 && name === '.well-known'));
+    return first === segments.length - 1;
+  });
+  await Promise.all(removed.map((path) => rm(join(dir, path), { recursive: true, force: true })));
   return removed;
 }
 
