@@ -1,7 +1,8 @@
 /**
- * `npm ci` installs exactly the bytes the lock file names: every package, on any platform, carries an integrity hash
- * (other platforms' compiler bindings once had none: scripts/lockfile-platform-bindings.ts), and so does the Node
- * runtime every npm script runs on (it once came from an install script's own `npm install`, outside the lock).
+ * An install (`npm install` or `npm ci`) fetches exactly the bytes the lock file names: every package, on any
+ * platform, carries an integrity hash (other platforms' compiler bindings once had none:
+ * scripts/lockfile-platform-bindings.ts), and so does the Node runtime every npm script runs on (it once came from an
+ * install script's own `npm install`, outside the lock).
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
