@@ -1,12 +1,13 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { satteri } from '@astrojs/markdown-satteri';
 // Importing the config validates it: a bad value stops the build here, naming the field.
 import { config } from './src/lib/config.ts';
 import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
 import { hoistIslandStyle } from './src/integrations/hoistIslandStyle.ts';
-import { legalCheck } from './src/integrations/legalCheck.ts';
+import { consentScreenshotPlugin, legalTablesPlugin, legalTokensPlugin } from './src/lib/legal/markdownPlugins.node.ts';
 import { noDotfiles } from './src/integrations/noDotfiles.ts';
 import { precompressBuild } from './src/integrations/precompress.ts';
 import { pagePolicyIntegration } from './src/integrations/pagePolicy.ts';
@@ -21,8 +22,6 @@ export default defineConfig({
     react(),
     afterLoadDirective(),
     hoistIslandStyle(),
-    // Fails the build when a legal page misses a clause reviewers check (src/lib/legal/rules.ts).
-    legalCheck(),
     // The sitemap lists the pages (not the 404 page) at the configured site URL; robots.txt points at it.
     sitemap({ filter: (page) => !page.includes('/404') }),
     // Before anything reads dist/ to ship it: a `.env` or `.DS_Store` from public/ is never published.
@@ -32,6 +31,14 @@ export default defineConfig({
     // After the headers: writes .br and .gz copies of the files as they ship (nginx serves them as they are).
     precompressBuild(),
   ],
+  // The legal Markdown's `{ #id }` anchors, tokens, data-practices blocks and table regions (markdownPlugins.ts).
+  markdown: {
+    processor: satteri({
+      mdastPlugins: [legalTokensPlugin],
+      hastPlugins: [legalTablesPlugin, consentScreenshotPlugin],
+      features: { headingAttributes: true },
+    }),
+  },
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
   vite: {

@@ -5,40 +5,18 @@
  */
 import { config } from '../config.ts';
 import { routes } from '../routes.ts';
-import { revocationKeywords } from './clauses.ts';
+import { lawFacts, mandatedSentences, revocationKeywords } from './law.ts';
 import { legalPages } from './pages.ts';
 
 /** `example.com` from `https://example.com`: the domain-bound line of a code message (`@example.com #123456`). */
 export const siteHostOf = (siteUrl: string) => new URL(siteUrl).host;
 
-/**
- * Figures the law fixes, quoted by the pages and read by the meaning rules (rules.ts), each with where it comes from.
- * A page's own figures (retention periods, sample codes) live in its front matter under `facts`.
- */
-export const lawFacts = {
-  /** COPPA: the Service is not for children under this age. */
-  childMinimumAge: 13,
-  /** Cal. Bus. & Prof. Code 22581: minors under this age may remove what they posted. */
-  californiaMinorAge: 18,
-  /** GDPR Art. 8: the highest age of digital consent an EU country sets (13 to 16). */
-  euDigitalConsentAge: 16,
-  /** CCPA 1798.130 and the state laws modelled on it: days to answer a request. */
-  requestResponseDays: 45,
-  /** Colorado and Oregon: days to answer an appeal (the strictest state rule). */
-  appealResponseDays: 45,
-  /** FCC revocation rule (47 CFR 64.1200(a)(10)): the one STOP confirmation goes out within these minutes. */
-  stopConfirmationMinutes: 5,
-  /** Same rule: business days to honor a revocation sent some other reasonable way. */
-  revocationBusinessDays: 10,
-  /** App Review guideline 1.2: hours to act on a report of objectionable content. */
-  reportActionHours: 24,
-  /** CCPA 1798.130(a)(5): months between reviews of the privacy policy (a release check, never a build failure). */
-  reviewMonths: 12,
-} as const;
-
 const governingLaw = config.governingState
   ? `the laws of the State of ${config.governingState} and the federal laws of the United States`
   : 'the laws of the United States';
+
+/** 0.004 -> "0.4", 0.1 -> "10": a rate as a percentage, without rounding it away or printing float noise. */
+export const percent = (rate: number) => String(Number((rate * 100).toFixed(6)));
 
 export const legalTokens = {
   productName: config.productName,
@@ -48,8 +26,8 @@ export const legalTokens = {
   otpCodesPerHour: String(config.otpCodesPerHour),
   accountDeletionDays: String(config.accountDeletionDays),
   monitoringRetentionDays: String(config.monitoringRetentionDays),
-  /** The share of visits whose session is replayed, as a percentage ("10"). */
-  replaySessionPercent: String(Math.round(config.replaysSessionSampleRate * 100)),
+  /** The share of visits whose session is replayed, as a percentage printed as it is ("10", "0.4"). */
+  replaySessionPercent: percent(config.replaysSessionSampleRate),
   aiProvider: config.aiProvider,
   placesProvider: config.placesProvider,
   euRepresentative: config.euRepresentative || 'none appointed yet; until there is one, write to the controller above',
@@ -61,11 +39,12 @@ export const legalTokens = {
   // `{{privacyUrl}}`, `{{termsUrl}}`, ...: one per legal page of the list.
   ...Object.fromEntries(legalPages.map((page) => [`${page.kind}Url`, page.path])),
   ...Object.fromEntries(Object.entries(lawFacts).map(([name, value]) => [name, String(value)])),
+  ...Object.fromEntries(Object.entries(mandatedSentences).map(([name, { text }]) => [name, text])),
 } satisfies Record<string, string>;
 
 export type LegalTokens = Record<string, string>;
 
-/** The config's names that the pages quote: typed by hand instead of as a token, the check stops them (rules.ts). */
+/** The config's names that the pages quote: typed by hand instead of as a token, the check stops them (check.ts). */
 export const nameTokens = [
   'productName',
   'legalEntity',
@@ -76,11 +55,7 @@ export const nameTokens = [
   'siteHost',
 ] as const;
 
-export class LegalTokenError extends Error {
-  override name = 'LegalTokenError';
-}
-
-const tokenPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const tokenPattern = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 /**
  * Backslash-escapes every ASCII punctuation character, which CommonMark reads back literally both in text and in
@@ -88,30 +63,6 @@ const tokenPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
  */
 export const escapeMarkdown = (value: string) => value.replace(/[!-/:-@[-`{-~]/g, '\\$&');
 
-/**
- * Replaces each `{{token}}` in `text` with its value (passed through `escape`); throws a LegalTokenError naming
- * `file` and every unknown token.
- */
-export function fillTokens(
-  text: string,
-  file: string,
-  tokens: LegalTokens = legalTokens,
-  escape: (value: string) => string = (value) => value,
-): string {
-  const unknown = new Set<string>();
-  const filled = text.replace(tokenPattern, (match, name: string) => {
-    if (!Object.hasOwn(tokens, name)) {
-      unknown.add(match);
-      return match;
-    }
-    return escape(tokens[name]!);
-  });
-  if (unknown.size > 0) {
-    throw new LegalTokenError(
-      `${file}: unknown token ${[...unknown].join(', ')}; expected one of ${Object.keys(tokens)
-        .map((name) => `{{${name}}}`)
-        .join(', ')}`,
-    );
-  }
-  return filled;
-}
+/** Replaces each known `{{token}}` in `text` (passed through `escape`); an unknown one stays, for the check to name. */
+export const fill = (text: string, tokens: LegalTokens = legalTokens, escape = (value: string) => value) =>
+  text.replace(tokenPattern, (match, name: string) => (Object.hasOwn(tokens, name) ? escape(tokens[name]!) : match));

@@ -1,0 +1,114 @@
+/**
+ * The legal pages' structural check, run on each entry of the legal collection as its page is built: what code can
+ * check for certain. Sections in order with their anchors, the mandated sentences where a rule wants them (as their
+ * token), no unknown token, no config-held name typed by hand, in-page links that resolve, one contact address, and a
+ * valid data-practices file. What a sentence means is for the person who approves the text (docs/legal-pages.md).
+ */
+import { readFileSync } from 'node:fs';
+import { config } from '../config.ts';
+import { mandatedSentences } from './law.ts';
+import { dataPracticesFile } from './markdownPlugins.node.ts';
+import type { LegalPageKind } from './pages.ts';
+import { parseDataPractices } from './practices.ts';
+import { consentScreenshotOf } from './screenshot.node.ts';
+import { boldWords, legalSections, legalSubSections } from './sections.ts';
+import { legalTokens, nameTokens } from './tokens.ts';
+
+export interface LegalEntry {
+  /** The Markdown body, tokens unfilled. */
+  body: string;
+  /** Rendered HTML, tokens filled. */
+  html: string;
+  headings: { depth: number; slug: string }[];
+  /** The Markdown file, relative to the project root. */
+  filePath: string;
+}
+
+export class LegalCheckError extends Error {
+  override name = 'LegalCheckError';
+}
+
+/** The Markdown of each part of the body by id: sections and sub-sections (`{ #id }`), and elements with an id. */
+function sourceParts(body: string): Map<string, string> {
+  const parts = new Map<string, string>();
+  let section = '';
+  let sub = '';
+  for (const line of body.split('\n')) {
+    const heading = /^(#{2,3}) .*\{ *#([\w-]+) *\}\s*$/.exec(line);
+    if (heading?.[1] === '##') [section, sub] = [heading[2]!, ''];
+    else if (heading) sub = heading[2]!;
+    for (const id of [section, sub].filter(Boolean)) parts.set(id, `${parts.get(id) ?? ''}${line}\n`);
+  }
+  for (const match of body.matchAll(/<(\w+)[^>]*\sid="([\w-]+)"[^>]*>([\s\S]*?)<\/\1>/g)) parts.set(match[2]!, match[3]!);
+  return parts;
+}
+
+/** Every failure of one entry, each naming what is wrong and what was expected; an empty list when it passes. */
+export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry): string[] {
+  const failures: string[] = [];
+  const ids = new Set([...entry.html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!));
+  const top = entry.headings.filter((heading) => heading.depth === 2).map((heading) => heading.slug);
+  const expected = (legalSections[kind] ?? []).map((section) => section.id);
+  if (expected.length && top.join() !== expected.join()) {
+    failures.push(`the sections are [${top.join(', ')}]; expected exactly [${expected.join(', ')}], in this order`);
+  }
+  let section = '';
+  const within = new Map<string, string>();
+  for (const heading of entry.headings) {
+    if (heading.depth === 2) section = heading.slug;
+    else within.set(heading.slug, section);
+  }
+  for (const sub of legalSubSections[kind] ?? []) {
+    if (within.get(sub.id) !== sub.within) {
+      failures.push(`${sub.name} (#${sub.id}) is ${within.has(sub.id) ? `inside #${within.get(sub.id)}` : 'missing'}; expected it inside #${sub.within}`);
+    }
+  }
+  // A heading kept over an emptied section: the next heading, at its level or above, follows at once.
+  for (const [, level, id, next] of entry.html.matchAll(/<h([23]) id="([^"]+)"[^>]*>[^\n]*?<\/h\1>\s*(?:<h(\d)|$)/g)) {
+    if (!next || next <= level!) failures.push(`#${id} has a heading and no text`);
+  }
+  const parts = sourceParts(entry.body);
+  for (const [name, rule] of Object.entries(mandatedSentences)) {
+    for (const id of (rule.within as Partial<Record<string, readonly string[]>>)[kind] ?? []) {
+      if (!parts.get(id)?.includes(`{{${name}}}`)) failures.push(`#${id} does not quote {{${name}}} ("${rule.text}")`);
+    }
+  }
+  for (const { within: id, word } of boldWords[kind] ?? []) {
+    if (!parts.get(id)?.includes(`**${word}**`)) failures.push(`#${id} does not show **${word}** in bold`);
+  }
+  const unknown = [...new Set(entry.html.match(/\{\{[^}]*\}\}/g) ?? [])];
+  if (unknown.length) {
+    const known = [...Object.keys(legalTokens), 'practices.<block> (a line of its own)'].map((name) => `{{${name}}}`);
+    failures.push(`unknown token ${unknown.join(', ')}; expected one of ${known.join(', ')}`);
+  }
+  for (const name of nameTokens) {
+    const value = legalTokens[name];
+    if (value && entry.body.replace(/\{\{[^}]*\}\}/g, '').includes(value)) {
+      failures.push(`"${value}" is typed by hand; expected {{${name}}}, which the config fills`);
+    }
+  }
+  for (const [, href] of entry.html.matchAll(/href="([^"]*)"/g)) {
+    if (href!.startsWith('#') && !ids.has(decodeURIComponent(href!.slice(1)))) failures.push(`the link "${href}" points at no element`);
+    if (href!.startsWith('mailto:') && href !== `mailto:${config.contactEmail}`) {
+      failures.push(`a mail link goes to "${href}"; expected "mailto:${config.contactEmail}"`);
+    }
+  }
+  const placeholder = /\b(TODO|TBD|lorem)\b/i.exec(entry.body);
+  if (placeholder) failures.push(`placeholder text "${placeholder[0]}"`);
+  return failures;
+}
+
+/** Checks an entry as its page is built: throws naming the file and every failure, or a bad data-practices file. */
+export async function assertLegalEntry(kind: LegalPageKind, entry: LegalEntry): Promise<void> {
+  if (entry.body.includes('{{practices.')) {
+    const file = entry.filePath.replace(/[^/]*$/, dataPracticesFile);
+    parseDataPractices(readFileSync(file, 'utf8'), file);
+  }
+  if (entry.body.includes('id="consent-wording"')) await consentScreenshotOf();
+  const failures = checkLegalEntry(kind, entry);
+  if (failures.length) {
+    throw new LegalCheckError(
+      `${entry.filePath} (the ${kind} page) fails the legal check (src/lib/legal/check.node.ts):\n${failures.map((line) => `  - ${line}`).join('\n')}`,
+    );
+  }
+}

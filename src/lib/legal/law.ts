@@ -1,0 +1,61 @@
+/**
+ * What the law and the carriers fix, in one place: the figures the pages quote as `{{tokens}}`, the opt-out words,
+ * and the sentences a rule wants word for word. Each is typed only here; the Markdown quotes it as a token, the check
+ * (check.ts) looks for the token where the rule wants it, and the tests import it from here.
+ */
+
+export const lawFacts = {
+  /** COPPA: the Service is not for children under this age. */
+  childMinimumAge: 13,
+  /** Cal. Bus. & Prof. Code 22581: minors under this age may remove what they posted. */
+  californiaMinorAge: 18,
+  /** GDPR Art. 8: the highest age of digital consent an EU country sets (13 to 16). */
+  euDigitalConsentAge: 16,
+  /** CCPA 1798.130 and the state laws modelled on it: days to answer a request. */
+  requestResponseDays: 45,
+  /** Colorado and Oregon: days to answer an appeal (the strictest state rule). */
+  appealResponseDays: 45,
+  /** FCC revocation rule (47 CFR 64.1200(a)(10)): the one STOP confirmation goes out within these minutes. */
+  stopConfirmationMinutes: 5,
+  /** Same rule: business days to honor a revocation sent some other reasonable way. */
+  revocationBusinessDays: 10,
+  /** App Review guideline 1.2: hours to act on a report of objectionable content. */
+  reportActionHours: 24,
+  /** CCPA 1798.130(a)(5): months between reviews of the privacy policy (a release check, never a build failure). */
+  reviewMonths: 12,
+} as const;
+
+/** The reply words the FCC's revocation rule (47 CFR 64.1200(a)(10)) names; each must be honored. */
+export const revocationKeywords = ['STOP', 'STOPALL', 'QUIT', 'END', 'REVOKE', 'OPT OUT', 'OPTOUT', 'CANCEL', 'UNSUBSCRIBE'];
+
+/**
+ * Sentences a carrier or store rule wants word for word, and the sections (by id) each must appear in: the Markdown
+ * writes `{{name}}` there.
+ */
+export const mandatedSentences = {
+  /** Twilio error 30932 (A2P rejection reason). */
+  noMarketingSharing: {
+    text: 'Mobile information, text-message opt-in data and consent will not be shared with third parties or affiliates for marketing or promotional purposes.',
+    within: { privacy: ['no-marketing-sharing'], terms: ['privacy'] },
+  },
+  /** CTIA; Twilio's toll-free checklist; the consent wording must say it too. */
+  ratesMayApply: {
+    text: 'Message and data rates may apply.',
+    within: { terms: ['rates', 'consent-wording'] },
+  },
+  /** Twilio's toll-free checklist. */
+  carriersNotLiable: {
+    text: 'Carriers are not liable for delayed or undelivered messages.',
+    within: { terms: ['carriers'] },
+  },
+  /** CTIA 5.1. */
+  notACondition: {
+    text: 'Consent to receive text messages is not a condition of any purchase.',
+    within: { terms: ['how-you-opt-in'] },
+  },
+  /** TCR sample-message rules: at least one sample, and the consent wording, tell how to opt out. */
+  replyStopToOptOut: {
+    text: 'Reply STOP to opt out.',
+    within: { terms: ['sample-messages'] },
+  },
+} as const;

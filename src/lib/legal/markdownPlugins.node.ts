@@ -1,0 +1,107 @@
+/**
+ * The legal Markdown's steps in Astro's own Markdown pipeline (Sätteri, configured in astro.config.ts):
+ * - `legalTokens` fills `{{token}}`s in text and link addresses from the config, the law's facts and the page's front
+ *   matter `facts`, and puts each `{{practices.<block>}}` line's list or table, rendered from the data-practices file
+ *   beside the Markdown file. An unknown token is left as written: the check (check.ts) names it and stops the build.
+ * - `legalTables` makes each table a named region that scrolls by keyboard, with each cell labelled by its column,
+ *   so a narrow screen can show a row as a card (legal.css).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { HastPluginEntry, MdastPluginEntry } from 'satteri';
+import { parseDataPractices, type DataPractices } from './practices.ts';
+import { practiceBlocks, type PracticeBlock } from './practicesMarkdown.ts';
+import { consentScreenshotOf, consentWordingId } from './screenshot.node.ts';
+import { escapeMarkdown, fill, legalTokens, type LegalTokens } from './tokens.ts';
+
+export const dataPracticesFile = 'data-practices.yaml';
+const blockLine = /^\{\{\s*practices\.(\w+)\s*\}\}$/;
+
+/** The data-practices file beside a legal Markdown file, if there is one (undefined when it is missing or invalid). */
+export function practicesBeside(fileURL: URL | undefined): DataPractices | undefined {
+  const url = fileURL && new URL(dataPracticesFile, fileURL);
+  if (!url || !existsSync(url)) return undefined;
+  try {
+    return parseDataPractices(readFileSync(url, 'utf8'), url.pathname);
+  } catch {
+    return undefined; // the page's check parses it again and stops the build with the error
+  }
+}
+
+export const legalTokensPlugin: MdastPluginEntry = ({ fileURL, data }) => {
+  const facts = (data.astro as { frontmatter?: { facts?: Record<string, unknown> } } | undefined)?.frontmatter?.facts;
+  const tokens: LegalTokens = {
+    ...legalTokens,
+    ...Object.fromEntries(Object.entries(facts ?? {}).map(([name, value]) => [name, String(value)])),
+  };
+  let practices: DataPractices | undefined | null = null;
+  return {
+    name: 'legal-tokens',
+    paragraph(node, ctx) {
+      const block = blockLine.exec(ctx.textContent(node).trim())?.[1];
+      if (!block || !Object.hasOwn(practiceBlocks, block)) return undefined;
+      if (practices === null) practices = practicesBeside(fileURL);
+      if (!practices) return undefined;
+      return { raw: fill(practiceBlocks[block as PracticeBlock](practices), tokens, escapeMarkdown) };
+    },
+    text(node) {
+      return node.value.includes('{{') ? { type: 'text', value: fill(node.value, tokens) } : undefined;
+    },
+    link(node, ctx) {
+      const url = decodeURI(node.url);
+      if (url.includes('{{')) ctx.setProperty(node, 'url', fill(url, tokens));
+    },
+  };
+};
+
+export const legalTablesPlugin: HastPluginEntry = () => {
+  let heading = '';
+  return {
+    name: 'legal-tables',
+    element: {
+      filter: ['h2', 'h3', 'table'],
+      visit(node, ctx) {
+        if (node.tagName !== 'table') {
+          heading = String(node.properties?.id ?? '');
+          return undefined;
+        }
+        const rows = node.children.flatMap((part) => (part.type === 'element' ? part.children : []));
+        const cells = (row: (typeof rows)[number], tag: string) =>
+          row.type === 'element' ? row.children.filter((cell) => cell.type === 'element' && cell.tagName === tag) : [];
+        const columns = rows.flatMap((row) => cells(row, 'th')).map((th) => ctx.textContent(th).trim());
+        for (const row of rows) {
+          cells(row, 'td').forEach((td, index) => ctx.setProperty(td, 'dataLabel', columns[index] ?? ''));
+        }
+        // A named <section> is a region landmark; a scrolling region must be reachable by keyboard.
+        return {
+          type: 'element',
+          tagName: 'section',
+          properties: { className: ['legal-table'], tabIndex: 0, ...(heading ? { ariaLabelledBy: heading } : { ariaLabel: 'Table' }) },
+          children: [node],
+        };
+      },
+    },
+  };
+};
+
+/** The owner's screenshot of the sign-up screen, right under the consent wording it shows (check.ts names a bad one). */
+export const consentScreenshotPlugin: HastPluginEntry = () => ({
+  name: 'consent-screenshot',
+  element: {
+    filter: ['blockquote'],
+    async visit(node, ctx) {
+      if (node.properties?.id !== consentWordingId) return;
+      const shot = await consentScreenshotOf().catch(() => undefined);
+      if (!shot) return;
+      const alt = `The ${legalTokens.productName} sign-up screen, showing the wording quoted above next to the phone number field`;
+      ctx.insertAfter(node, {
+        type: 'element',
+        tagName: 'figure',
+        properties: { className: ['consent-screenshot'] },
+        children: [
+          { type: 'element', tagName: 'img', properties: { src: shot.src, alt, width: shot.width, height: shot.height, loading: 'lazy', decoding: 'async' }, children: [] },
+          { type: 'element', tagName: 'figcaption', properties: {}, children: [{ type: 'text', value: `The sign-up screen of the ${legalTokens.productName} app.` }] },
+        ],
+      });
+    },
+  },
+});

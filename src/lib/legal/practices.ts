@@ -1,0 +1,173 @@
+/**
+ * The data-practices file (src/content/legal/data-practices.yaml): what the app and the website collect and do with
+ * it, validated here. The privacy policy's lists and tables (practicesMarkdown.ts) and both store labels
+ * (storeLabels.ts) are views of this one parsed value, so no two of them can disagree.
+ */
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+
+const key = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a key in kebab-case, like search-history');
+const text = z.string('a text').trim().min(1, 'a non-empty text');
+const keys = z.array(key, 'a list of keys, like [hosting, sms]');
+
+export const appStoreCategories = [
+  'NAME', 'EMAIL_ADDRESS', 'PHONE_NUMBER', 'PHYSICAL_ADDRESS', 'OTHER_CONTACT_INFO', 'HEALTH', 'FITNESS',
+  'PAYMENT_INFORMATION', 'CREDIT_AND_DEBIT_CARD_NUMBER', 'OTHER_FINANCIAL_INFO', 'PRECISE_LOCATION', 'COARSE_LOCATION',
+  'SENSITIVE_INFO', 'CONTACTS', 'EMAILS_OR_TEXT_MESSAGES', 'PHOTOS_OR_VIDEOS', 'AUDIO', 'GAMEPLAY_CONTENT',
+  'CUSTOMER_SUPPORT', 'OTHER_USER_CONTENT', 'BROWSING_HISTORY', 'SEARCH_HISTORY', 'USER_ID', 'DEVICE_ID',
+  'PURCHASE_HISTORY', 'PRODUCT_INTERACTION', 'ADVERTISING_DATA', 'OTHER_USAGE_DATA', 'CRASH_DATA', 'PERFORMANCE_DATA',
+  'OTHER_DIAGNOSTIC_DATA', 'ENVIRONMENT_SCANNING', 'HANDS', 'HEAD', 'OTHER_DATA_TYPES',
+] as const;
+export const appStorePurposes = [
+  'THIRD_PARTY_ADVERTISING', 'DEVELOPERS_ADVERTISING', 'ANALYTICS', 'PRODUCT_PERSONALIZATION', 'APP_FUNCTIONALITY',
+  'OTHER_PURPOSES',
+] as const;
+
+/** Google Play's Data safety data types, by their section ("Personal info / Name"). */
+export const playDataTypes = {
+  Location: ['Approximate location', 'Precise location'],
+  'Personal info': [
+    'Name', 'Email address', 'User IDs', 'Address', 'Phone number', 'Race and ethnicity',
+    'Political or religious beliefs', 'Sexual orientation', 'Other info',
+  ],
+  'Financial info': ['User payment info', 'Purchase history', 'Credit score', 'Other financial info'],
+  'Health and fitness': ['Health info', 'Fitness info'],
+  Messages: ['Emails', 'SMS or MMS', 'Other in-app messages'],
+  'Photos and videos': ['Photos', 'Videos'],
+  'Audio files': ['Voice or sound recordings', 'Music files', 'Other audio files'],
+  'Files and docs': ['Files and docs'],
+  Calendar: ['Calendar events'],
+  Contacts: ['Contacts'],
+  'App activity': ['App interactions', 'In-app search history', 'Installed apps', 'Other user-generated content', 'Other actions'],
+  'Web browsing': ['Web browsing history'],
+  'App info and performance': ['Crash logs', 'Diagnostics', 'Other app performance data'],
+  'Device or other IDs': ['Device or other IDs'],
+} as const;
+const playTypeNames = Object.entries(playDataTypes).flatMap(([section, types]) => types.map((t) => `${section} / ${t}`));
+export const playPurposes = [
+  'App functionality', 'Analytics', 'Developer communications', 'Advertising or marketing',
+  'Fraud prevention, security, and compliance', 'Personalization', 'Account management',
+] as const;
+
+export const euBases = {
+  contract: 'performance of our contract with you (Art. 6(1)(b))',
+  consent: 'your consent (Art. 6(1)(a)), which you can withdraw at any time',
+  'explicit-consent': 'your explicit consent (Art. 9(2)(a)), asked for separately, which you can withdraw at any time',
+  'legitimate-interests': 'our legitimate interests in a safe, working Service (Art. 6(1)(f))',
+  'legal-obligation': 'keeping records the law requires (Art. 6(1)(c))',
+} as const;
+
+export const ccpaCategories = [
+  'Identifiers', 'Characteristics of protected classifications', 'Commercial information', 'Biometric information',
+  'Internet or other electronic network activity', 'Geolocation data', 'Audio, electronic, visual or similar information',
+  'Professional or employment-related information', 'Education information', 'Inferences',
+  'Sensitive personal information',
+] as const;
+
+export const sources = { you: 'you', device: 'your device', friends: 'friends who invite you', derived: 'the app' };
+
+const entry = z
+  .object({
+    id: key,
+    label: text,
+    /** What it covers, shown after the label. */
+    detail: text.optional(),
+    /** The heading the "what we collect" list puts it under. */
+    group: text,
+    /** Data of this website, which no app store label covers. */
+    scope: z.enum(['app', 'website']).default('app'),
+    source: z.array(z.enum(Object.keys(sources) as [keyof typeof sources]), 'a list of you, device, friends, derived').min(1),
+    required: z.boolean('true or false').default(false),
+    /** The consent (a key of `consents`) that turns it on: it is then optional. */
+    consent: key.optional(),
+    purposes: keys.min(1, 'at least one purpose'),
+    recipients: keys,
+    linked: z.boolean('true or false'),
+    tracking: z.boolean('true or false'),
+    retention: key,
+    sensitive: z.array(z.enum(['cpra', 'gdpr-art9', 'health']), 'a list of cpra, gdpr-art9, health').default([]),
+    euBasis: z.enum(Object.keys(euBases) as [keyof typeof euBases], `one of ${Object.keys(euBases).join(', ')}`),
+    ccpa: z.enum(ccpaCategories, `one of California's category names: ${ccpaCategories.join(', ')}`),
+    appStore: z.array(z.enum(appStoreCategories, `App Store Connect data types, like NAME or PRECISE_LOCATION`)),
+    play: z.array(z.enum(playTypeNames as [string], 'Google Play data types written "Section / Type", like "Personal info / Name"')),
+  })
+  .strict();
+
+export const dataPracticesSchema = z
+  .object({
+    encryptedInTransit: z.boolean('true or false'),
+    purposes: z.record(
+      key,
+      z.object({ label: text, appStore: z.array(z.enum(appStorePurposes)).min(1), play: z.array(z.enum(playPurposes)).min(1) }).strict(),
+    ),
+    recipients: z.record(
+      key,
+      z
+        .object({
+          label: text,
+          /** A provider the config names, as a {{token}}. */
+          name: text.optional(),
+          kind: z.enum(['service-provider', 'other-users', 'third-party'], 'service-provider, other-users or third-party'),
+          /** The app asks before it sends this recipient anything. */
+          askFirst: z.boolean().default(false),
+        })
+        .strict(),
+    ),
+    consents: z.record(key, z.object({ label: text, withdraw: text }).strict()),
+    retention: z.record(
+      key,
+      z.object({ label: text, ephemeral: z.boolean().default(false), afterAccount: text.optional() }).strict(),
+    ),
+    data: z.array(entry).min(1, 'at least one kind of data'),
+  })
+  .strict()
+  .superRefine((file, ctx) => {
+    const lists = { purposes: file.purposes, recipients: file.recipients, retention: file.retention, consents: file.consents };
+    file.data.forEach((item, index) => {
+      const refer = (field: keyof typeof lists, value: string, at: (string | number)[]) => {
+        if (!Object.hasOwn(lists[field], value)) {
+          ctx.addIssue({ code: 'custom', path: ['data', index, ...at], input: value, message: `one of the ${field} keys: ${Object.keys(lists[field]).join(', ')}` });
+        }
+      };
+      item.purposes.forEach((value, i) => refer('purposes', value, ['purposes', i]));
+      item.recipients.forEach((value, i) => refer('recipients', value, ['recipients', i]));
+      refer('retention', item.retention, ['retention']);
+      if (item.consent) refer('consents', item.consent, ['consent']);
+      if (item.consent && item.required) {
+        ctx.addIssue({ code: 'custom', path: ['data', index, 'required'], input: true, message: 'false, or no consent: data a consent turns on is optional' });
+      }
+      if (file.data.findIndex((other) => other.id === item.id) !== index) {
+        ctx.addIssue({ code: 'custom', path: ['data', index, 'id'], input: item.id, message: 'an id no other entry has' });
+      }
+    });
+  });
+
+export type DataPractices = z.infer<typeof dataPracticesSchema>;
+export type DataEntry = DataPractices['data'][number];
+
+export class DataPracticesError extends Error {
+  override name = 'DataPracticesError';
+}
+
+/** Parses and validates the file's text; every error names the file, the entry, the field, the value and the form. */
+export function parseDataPractices(source: string, file: string): DataPractices {
+  let raw: unknown;
+  try {
+    raw = parseYaml(source);
+  } catch (error) {
+    throw new DataPracticesError(`${file} is not valid YAML: ${(error as Error).message}`);
+  }
+  const result = dataPracticesSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const [top, index, ...rest] = issue.path;
+    const id = top === 'data' && typeof index === 'number' ? (raw as DataPractices).data[index]?.id : undefined;
+    const where = id ? `data entry "${id}", field ${rest.join('.') || '(entry)'}` : issue.path.join('.') || '(file)';
+    const value = valueAt(raw, issue.path);
+    return `  - ${where} is ${value === undefined ? 'missing' : JSON.stringify(value)}; expected ${issue.message.replace(/^Invalid (input|option): expected /, '')}`;
+  });
+  throw new DataPracticesError(`Invalid data practices in ${file}:\n${lines.join('\n')}`);
+}
+
+const valueAt = (root: unknown, path: PropertyKey[]) =>
+  path.reduce<unknown>((value, step) => (value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[step] : undefined), root);

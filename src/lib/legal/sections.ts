@@ -1,0 +1,101 @@
+/**
+ * The sections each legal page must have, in order, with stable anchors: the top-level ones in exactly the order
+ * docs/requirements.md lists (the specification's), and the checklist's extra clauses as sub-sections inside the
+ * section where they belong (docs/legal-checklist.md). The check (check.node.ts) holds the pages to them.
+ */
+import type { LegalPageKind } from './pages.ts';
+
+export interface SectionClause {
+  id: string;
+  /** What reviewers call it; shown when it is missing. */
+  name: string;
+}
+
+export interface SubSectionClause extends SectionClause {
+  /** The top-level section it belongs in. */
+  within: string;
+}
+
+/** The top-level sections, in order (docs/requirements.md). */
+export const legalSections: Partial<Record<LegalPageKind, SectionClause[]>> = {
+  privacy: [
+    { id: 'introduction', name: 'introduction' },
+    { id: 'information-we-collect', name: 'what is collected' },
+    { id: 'how-we-use-information', name: 'how it is used' },
+    { id: 'content-ownership', name: 'content ownership and rights' },
+    { id: 'data-sharing', name: 'data sharing' },
+    { id: 'security', name: 'security' },
+    { id: 'retention', name: 'retention' },
+    { id: 'policy-updates', name: 'policy updates' },
+    { id: 'contact', name: 'questions with a contact email' },
+  ],
+  terms: [
+    { id: 'acceptance', name: 'acceptance' },
+    { id: 'purpose-and-scope', name: 'purpose and scope' },
+    { id: 'opt-in-and-consent', name: 'opt-in and consent' },
+    { id: 'message-frequency', name: 'message frequency' },
+    { id: 'opt-out', name: 'opt-out' },
+    { id: 'liability', name: 'liability' },
+    { id: 'security', name: 'security' },
+    { id: 'changes', name: 'changes' },
+    { id: 'governing-law', name: 'governing law' },
+  ],
+  // Not in the specification: App Review guideline 1.2 and Google Play's user-generated content policy.
+  guidelines: [
+    { id: 'introduction', name: 'introduction' },
+    { id: 'not-allowed', name: 'what may not be posted' },
+    { id: 'report-and-block', name: 'how to report and block' },
+    { id: 'how-we-act', name: 'how quickly reports are acted on' },
+    { id: 'consequences', name: 'what happens to content and accounts' },
+    { id: 'contact', name: 'contact' },
+  ],
+};
+
+/** The checklist's extra clauses, each a sub-section with a stable id inside the section where it belongs. */
+export const legalSubSections: Partial<Record<LegalPageKind, SubSectionClause[]>> = {
+  privacy: [
+    { id: 'how-we-collect', name: 'how data is collected', within: 'information-we-collect' },
+    { id: 'ccpa-categories', name: 'categories of personal information', within: 'information-we-collect' },
+    { id: 'this-website', name: 'what the website stores and records', within: 'information-we-collect' },
+    { id: 'children', name: 'children under 13', within: 'information-we-collect' },
+    { id: 'sensitive-data', name: 'consent for sensitive information', within: 'how-we-use-information' },
+    { id: 'do-not-track', name: 'the Do Not Track answer', within: 'how-we-use-information' },
+    { id: 'california-minors', name: 'California users under 18 removing content', within: 'content-ownership' },
+    { id: 'service-providers', name: 'service providers', within: 'data-sharing' },
+    { id: 'ai-provider', name: 'permission before data goes to the AI provider', within: 'data-sharing' },
+    { id: 'other-users', name: 'other users', within: 'data-sharing' },
+    { id: 'legal-requests', name: 'legal requests', within: 'data-sharing' },
+    { id: 'business-transfer', name: 'business transfer', within: 'data-sharing' },
+    { id: 'no-sale', name: 'no sale of personal data', within: 'data-sharing' },
+    { id: 'no-marketing-sharing', name: 'no sharing for marketing', within: 'data-sharing' },
+    { id: 'retention-periods', name: 'retention per kind of data', within: 'retention' },
+    { id: 'delete-account', name: 'account deletion', within: 'retention' },
+    { id: 'your-choices', name: 'your choices and rights', within: 'retention' },
+    { id: 'access-and-correction', name: 'reviewing and changing data', within: 'retention' },
+    { id: 'us-state-rights', name: 'US state privacy rights', within: 'retention' },
+    { id: 'global-privacy-control', name: 'Global Privacy Control', within: 'retention' },
+    { id: 'eu-uk-rights', name: 'EU and UK rights', within: 'retention' },
+    { id: 'material-changes', name: 'how material changes are announced', within: 'policy-updates' },
+  ],
+  terms: [
+    { id: 'program', name: 'the program name', within: 'purpose-and-scope' },
+    { id: 'message-types', name: 'what the messages are', within: 'purpose-and-scope' },
+    { id: 'sample-messages', name: 'sample messages', within: 'purpose-and-scope' },
+    { id: 'how-you-opt-in', name: 'how you opt in', within: 'opt-in-and-consent' },
+    { id: 'privacy', name: 'link to the Privacy Policy', within: 'opt-in-and-consent' },
+    { id: 'rates', name: 'message and data rates', within: 'message-frequency' },
+    { id: 'stop', name: 'STOP to opt out', within: 'opt-out' },
+    { id: 'opt-back-in', name: 'opting back in with START', within: 'opt-out' },
+    { id: 'codes-in-progress', name: 'codes already requested', within: 'opt-out' },
+    { id: 'help', name: 'HELP and a support email', within: 'opt-out' },
+    { id: 'carriers', name: 'carriers not liable, delivery not guaranteed', within: 'liability' },
+  ],
+};
+
+/** Words a carrier wants in bold, by page and section (CTIA; Twilio): **STOP** and **HELP**. */
+export const boldWords: Partial<Record<LegalPageKind, { within: string; word: string }[]>> = {
+  terms: [
+    { within: "stop", word: "STOP" },
+    { within: "help", word: "HELP" },
+  ],
+};
