@@ -3,7 +3,7 @@
  * months). `npm run check:release` lists a page whose "last updated" is older; the build never fails for it, since
  * a build must not start failing because time passed.
  */
-import { lawFacts } from './tokens.ts';
+import { lawFacts } from './law.ts';
 
 export interface LegalPageDate {
   file: string;

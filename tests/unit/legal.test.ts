@@ -1,0 +1,144 @@
+/**
+ * The legal pages' structural check and the data-practices file, on the real Markdown rendered through the site's
+ * legal Markdown steps: each rule fails when what it guards is broken, and a harmless rewording passes.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { config } from '../../src/lib/config.ts';
+import { checkLegalEntry } from '../../src/lib/legal/check.node.ts';
+import { mandatedSentences } from '../../src/lib/legal/law.ts';
+import { parseDataPractices } from '../../src/lib/legal/practices.ts';
+import { stalePages } from '../../src/lib/legal/review.ts';
+import { consentScreenshotOf } from '../../src/lib/legal/screenshot.node.ts';
+import { percent } from '../../src/lib/legal/tokens.ts';
+import { gpcJson, securityTxt } from '../../src/lib/legal/wellKnown.ts';
+import { renderLegal } from '../support/renderLegal.ts';
+
+const legalDir = 'src/content/legal';
+const failuresOf = async (kind: string, edit: (text: string) => string) =>
+  checkLegalEntry(kind, await renderLegal(`${legalDir}/${kind}.md`, (text) => replaced(text, edit)));
+/** The edit must change the text: a test whose edit no longer applies fails instead of passing by accident. */
+function replaced(text: string, edit: (text: string) => string) {
+  const edited = edit(text);
+  if (edited === text) throw new Error('the edit changed nothing: the test is stale');
+  return edited;
+}
+
+describe('the legal check', () => {
+  it('passes the pages as they are, and a harmless rewording', async () => {
+    for (const kind of ['privacy', 'terms', 'guidelines']) {
+      expect(checkLegalEntry(kind, await renderLegal(`${legalDir}/${kind}.md`))).toEqual([]);
+    }
+    expect(
+      await failuresOf('privacy', (t) => t.replace('This website sets no cookies.', 'No cookies are set by this website.')),
+    ).toEqual([]);
+  });
+
+  it('stops sections out of order, a sub-section moved, and a heading left over an emptied section', async () => {
+    const swapped = await failuresOf('terms', (t) => t.replace('## Liability { #liability }', '## Liability { #security-x }'));
+    expect(swapped.join()).toMatch(/the sections are \[.*security-x.*\]; expected exactly \[.*liability.*\], in this order/);
+    const moved = await failuresOf('terms', (t) => t.replace('### Message and data rates { #rates }', '## Rates { #rates }'));
+    expect(moved.join()).toContain('message and data rates (#rates) is missing; expected it inside #message-frequency');
+    const emptied = await failuresOf('guidelines', (t) => t.replace(/(## Contact \{ #contact \}\n)[\s\S]*$/, '$1'));
+    expect(emptied).toContain('#contact has a heading and no text');
+  });
+
+  it('stops a mandated sentence typed by hand or dropped, and STOP or HELP out of bold', async () => {
+    const { text } = mandatedSentences.carriersNotLiable;
+    expect(await failuresOf('terms', (t) => t.replace('{{carriersNotLiable}}', text))).toEqual([
+      `#carriers does not quote {{carriersNotLiable}} ("${text}")`,
+    ]);
+    expect((await failuresOf('privacy', (t) => t.replace('{{noMarketingSharing}}', ''))).join()).toContain(
+      '#no-marketing-sharing does not quote {{noMarketingSharing}}',
+    );
+    expect(await failuresOf('terms', (t) => t.replace(/\*\*STOP\*\* to/, 'STOP to'))).toContain(
+      '#stop does not show **STOP** in bold',
+    );
+  });
+
+  it('stops an unknown token, a config name typed by hand, a dead in-page link and a foreign mail link', async () => {
+    const failures = await failuresOf('privacy', (t) =>
+      t
+        .replace('{{productName}} gives AI', '{{productNme}} gives AI')
+        .replace('{{aiProvider}} does not receive', `${config.aiProvider} does not receive`)
+        .replace('(#your-choices)', '(#your-choice)')
+        .replace('Questions about this policy or your data?', 'Write to [us](mailto:someone@else.example).'),
+    );
+    expect(failures).toEqual([
+      expect.stringMatching(/^unknown token \{\{productNme\}\}; expected one of \{\{productName\}\}/),
+      `"${config.aiProvider}" is typed by hand; expected {{aiProvider}}, which the config fills`,
+      'the link "#your-choice" points at no element',
+      `a mail link goes to "mailto:someone@else.example"; expected "mailto:${config.contactEmail}"`,
+    ]);
+  });
+});
+
+describe('the data-practices file', () => {
+  const file = `${legalDir}/data-practices.yaml`;
+  const text = readFileSync(file, 'utf8');
+  const errorOf = (edited: string) => {
+    try {
+      parseDataPractices(replaced(text, () => edited), file);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('names the entry, the field, the value and the expected form of a bad entry', () => {
+    expect(errorOf(text.replace('recipients: [hosting, sms]', 'recipients: [hosting, smss]'))).toContain(
+      'data entry "phone", field recipients.1 is "smss"; expected one of the recipients keys: hosting, sms,',
+    );
+    expect(errorOf(text.replace('appStore: [NAME]', 'appStore: [FULL_NAME]'))).toContain(
+      'data entry "name", field appStore.0 is "FULL_NAME"; expected App Store Connect data types',
+    );
+    expect(errorOf(text.replace('    ccpa: Education information\n', ''))).toContain(
+      'data entry "student-status", field ccpa is missing; expected one of California\'s category names',
+    );
+    expect(errorOf(text.replace('  - id: age\n', '  - id: name\n'))).toContain('field id is "name"; expected an id no other entry has');
+  });
+});
+
+describe('figures and files the pages quote', () => {
+  it('prints a replay rate as the percentage it is', () => {
+    expect([percent(0.004), percent(0.1), percent(0.07), percent(1)]).toEqual(['0.4', '10', '7', '100']);
+  });
+
+  it("reads a configured consent screenshot's size, and names the field when the file is missing or broken", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'consent-'));
+    try {
+      await sharp({ create: { width: 39, height: 84, channels: 3, background: '#fff' } }).png().toFile(join(dir, 'shot.png'));
+      const publicDir = pathToFileURL(`${dir}/`);
+      expect(await consentScreenshotOf('/shot.png', publicDir)).toEqual({ src: '/shot.png', width: 39, height: 84 });
+      expect(await consentScreenshotOf('', publicDir)).toBeUndefined();
+      writeFileSync(join(dir, 'broken.png'), 'not an image');
+      await expect(consentScreenshotOf('/broken.png', publicDir)).rejects.toThrow(
+        'smsConsentScreenshot (site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT) is "/broken.png"',
+      );
+      await expect(consentScreenshotOf('/missing.png', publicDir)).rejects.toThrow(`${dir}/missing.png does not exist`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes security.txt and gpc.json, and lists a page last updated more than 12 months ago', () => {
+    expect(securityTxt({ contactEmail: 'a@b.example', siteUrl: 'https://b.example' }, new Date('2026-11-24T08:00:00Z')))
+      .toBe(`Contact: mailto:a@b.example
+Expires: 2027-11-24T08:00:00Z
+Canonical: https://b.example/.well-known/security.txt
+Preferred-Languages: en
+`);
+    expect(gpcJson('2026-11-24')).toEqual({ gpc: true, lastUpdate: '2026-11-24' });
+    const pages = [
+      { file: 'old.md', lastUpdated: '2025-11-23' },
+      { file: 'recent.md', lastUpdated: '2025-11-24' },
+    ];
+    expect(stalePages(pages, new Date('2026-11-24T12:00:00Z'))).toEqual([
+      expect.stringMatching(/^old\.md: last updated 2025-11-23, more than 12 months ago/),
+    ]);
+  });
+});
