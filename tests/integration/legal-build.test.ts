@@ -1,102 +1,116 @@
 /**
- * The real build of an edited copy of the project: a legal page added as one Markdown file and one list entry reaches
- * every place that lists the legal pages; a broken legal page (the carriers sentence removed from the terms'
- * Markdown) stops the build, naming the page, the clause and the checklist.
+ * Real builds of an edited copy of the project: a legal page added as one Markdown file and one list entry reaches
+ * every place that lists the legal pages and the check; a kind of data added as one entry of the data-practices file
+ * reaches every list and table of the privacy policy, its summary at a glance and both store labels; a bad entry or
+ * a missing screenshot stops the build, naming what is wrong. Drafts build unapproved text (legal-approval.test.ts).
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 
 let project: ProjectCopy;
-let copy: string;
-const build = (env?: Record<string, string>) => project.build(env);
+const drafts = { LEGAL_DRAFTS: '1' };
+const dist = (file: string) => readFileSync(join(project.dir, 'dist', file), 'utf8');
 
 beforeAll(() => {
   project = copyProject();
-  copy = project.dir;
 });
-
 afterAll(() => project?.remove());
 
 describe('adding a legal page: one Markdown file and one entry in the list', () => {
-  const pageFile = () => join(copy, 'src/content/legal/accessibility.md');
-  const listFile = () => join(copy, 'src/lib/legal/pages.ts');
-  const markdown = [
-    '---',
-    'title: Accessibility Statement',
-    'effective: 2026-11-24',
-    'lastUpdated: 2026-11-24',
-    'summary: We want everyone to be able to use {{productName}}.',
-    '---',
-    '',
-    '## Our aim { #aim }',
-    '',
-    'Every page of {{productName}} should work with a screen reader. Tell us at [{{contactEmail}}](mailto:{{contactEmail}})',
-    'if one does not. Our [Privacy Policy]({{privacyUrl}}), [Terms of Service]({{termsUrl}}) and',
-    '[Community Guidelines]({{guidelinesUrl}}) say the rest.',
-    '',
-  ].join('\n');
-  const entry = `  {
-    kind: 'accessibility',
-    path: '/accessibility',
-    titleWord: 'Accessibility',
-    linkLabel: 'Accessibility Statement',
-    description: (productName) => \`How \${productName} works for everyone.\`,
-  },
-];`;
-
   it('reaches the route, the sitemap, the footer, the other legal pages and the check', async () => {
-    const list = await readFile(listFile(), 'utf8');
-    await writeFile(listFile(), list.replace(/\n\];\n/, `\n${entry}\n`));
-    await writeFile(pageFile(), markdown);
-    try {
-      const { code, output } = await build();
-      expect(code, output).toBe(0);
-      expect(output).toContain('Accessibility Statement: the compliance check passes');
-      const dist = (file: string) => readFile(join(copy, 'dist', file), 'utf8');
-      expect(await dist('accessibility.html')).toContain('<title>Tablemates Accessibility</title>');
-      expect(await dist('sitemap-0.xml')).toContain('/accessibility</loc>');
-      expect(await dist('index.html')).toMatch(/<a href="\/accessibility">Accessibility Statement<\/a>/);
-      expect(await dist('privacy.html')).toMatch(/<a href="\/accessibility">Accessibility Statement<\/a>/);
+    const markdown = [
+      '---',
+      'title: Accessibility Statement',
+      'effective: 2026-11-24',
+      'summary: We want everyone to be able to use {{productName}}.',
+      '---',
+      '',
+      '## Our aim { #aim }',
+      '',
+      'Every page of {{productName}} should work with a screen reader. Tell us at [{{contactEmail}}](mailto:{{contactEmail}}).',
+      '',
+    ].join('\n');
+    project.write('src/content/legal/accessibility.md', markdown);
+    project.edit(
+      'src/lib/legal/pages.ts',
+      /\n\];\n/,
+      `\n  { kind: 'accessibility', path: '/accessibility', titleWord: 'Accessibility', linkLabel: 'Accessibility Statement', description: (name) => \`How \${name} works for everyone.\` },\n];\n`,
+    );
+    const { code, output } = await project.build(drafts);
+    expect(code, output).toBe(0);
+    expect(dist('accessibility.html')).toContain('<title>Tablemates Accessibility</title>');
+    expect(dist('sitemap-0.xml')).toContain('/accessibility</loc>');
+    expect(dist('index.html')).toMatch(/<a href="\/accessibility">Accessibility Statement<\/a>/);
+    expect(dist('privacy.html')).toMatch(/<a href="\/accessibility">Accessibility Statement<\/a>/);
 
-      // The check reads the new page too: a figure typed into its prose stops the build, naming the page.
-      await writeFile(pageFile(), markdown.replace('Every page', 'Every one of our 12 pages'));
-      const broken = await build();
-      expect(broken.code, broken.output).not.toBe(0);
-      expect(broken.output).toContain('accessibility page (/accessibility): facts in one place: "12"');
-    } finally {
-      await writeFile(listFile(), list);
-      await rm(pageFile(), { force: true });
-    }
-  }, 600_000);
+    // The check reads the new page too: the contact address typed by hand stops the build, naming the file.
+    project.edit('src/content/legal/accessibility.md', 'Tell us at', 'Tell us at hello@example.com or at');
+    const broken = await project.build(drafts);
+    expect(broken.code, broken.output).not.toBe(0);
+    expect(broken.output).toContain('src/content/legal/accessibility.md (the accessibility page) fails the legal check');
+    expect(broken.output).toContain('"hello@example.com" is typed by hand; expected {{contactEmail}}');
+  }, 300_000);
 });
 
-describe('astro build of an edited project', () => {
-  it('stops when the terms lose the carriers sentence, naming the page, the clause and the checklist', async () => {
-    const terms = join(copy, 'src/content/legal/terms.md');
-    const text = await readFile(terms, 'utf8');
-    const edited = text.replace('Carriers are not liable for delayed or undelivered messages. ', '');
-    expect(edited).not.toBe(text);
-    await writeFile(terms, edited);
-    try {
-      const { code, output } = await build();
-      expect(code, output).not.toBe(0);
-      expect(output).toContain('The legal pages fail the compliance check');
-      expect(output).toContain('terms page (/terms): carriers not liable: #carriers does not say');
-      expect(output).toContain('docs/legal-checklist.md');
-      expect(output).not.toContain('privacy page (/privacy)');
-    } finally {
-      await writeFile(terms, text);
-    }
+describe('adding a kind of data: one entry of the data-practices file', () => {
+  const contacts = `
+  - id: contacts
+    label: Contacts
+    detail: the friends you choose from your address book to invite
+    group: Friends you invite
+    source: [device]
+    required: false
+    purposes: [sharing]
+    recipients: [hosting]
+    linked: true
+    tracking: false
+    retention: account
+    euBasis: consent
+    ccpa: Identifiers
+    appStore: [CONTACTS]
+    play: [Contacts / Contacts]
+`;
+
+  it('reaches the lists and tables of the privacy policy, the summary at a glance and both store labels', async () => {
+    const labels = () => {
+      const out = join(project.dir, 'store-labels');
+      execFileSync(process.execPath, ['scripts/store-labels.ts', '--out', out], { cwd: project.dir });
+      return readFileSync(join(out, 'app-privacy-details.json'), 'utf8') + readFileSync(join(out, 'data-safety.md'), 'utf8');
+    };
+    expect(labels()).not.toMatch(/CONTACTS|Contacts/);
+    project.edit('src/content/legal/data-practices.yaml', /\ndata:\n/, `\ndata:${contacts}`);
+    const { code, output } = await project.build(drafts);
+    expect(code, output).toBe(0);
+    const html = dist('privacy.html');
+    const part = (id: string) => html.slice(html.indexOf(`id="${id}"`), html.indexOf('<h', html.indexOf(`id="${id}"`) + 4));
+    expect(part('at-a-glance')).toMatch(/Data linked to you:<\/strong> contacts, name/);
+    expect(part('information-collected-automatically')).toContain('Friends you invite:</strong> contacts (the friends you choose');
+    expect(part('ccpa-categories')).toMatch(/<td data-label="Examples">contacts, name,/);
+    expect(part('service-providers')).toMatch(/Hosting and storage:<\/strong> contacts, name/);
+    expect(part('retention-periods')).toMatch(/<td data-label="Kind of data">Contacts, name,/);
+    expect(part('eu-uk-rights')).toContain('contacts');
+    expect(labels()).toMatch(/"category": "CONTACTS"[\s\S]*### Contacts/);
   }, 300_000);
 
-  it('stops when the configured consent screenshot is missing, naming the field and the path', async () => {
-    const { code, output } = await build({ PUBLIC_SMS_CONSENT_SCREENSHOT: '/images/sms-consent.png' });
+  it('stops the build at a bad entry, naming the entry, the field, the value and the expected form', async () => {
+    const file = 'src/content/legal/data-practices.yaml';
+    const text = project.read(file);
+    project.edit('src/content/legal/data-practices.yaml', 'euBasis: consent\n    ccpa: Identifiers', 'euBasis: concent\n    ccpa: Identifiers');
+    const { code, output } = await project.build(drafts);
     expect(code, output).not.toBe(0);
-    expect(output).toContain(
-      'smsConsentScreenshot (site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT) is "/images/sms-consent.png", but',
-    );
+    expect(output).toContain('data entry "contacts", field euBasis is "concent"; expected one of contract, consent,');
+    project.write(file, text);
+  }, 300_000);
+});
+
+describe('the consent screenshot', () => {
+  it('stops the build when the configured file is missing, naming the field and the path', async () => {
+    const { code, output } = await project.build({ ...drafts, PUBLIC_SMS_CONSENT_SCREENSHOT: '/images/sms-consent.png' });
+    expect(code, output).not.toBe(0);
+    expect(output).toContain('smsConsentScreenshot (site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT) is "/images/sms-consent.png", but');
     expect(output).toContain('public/images/sms-consent.png does not exist');
   }, 300_000);
 });

@@ -10,6 +10,8 @@ export interface ProjectCopy {
   dir: string;
   /** Replaces `from` in one of the copy's files; throws when the file no longer holds it (the test is then stale). */
   edit(path: string, from: string | RegExp, to: string): void;
+  read(path: string): string;
+  write(path: string, text: string): void;
   /** `astro build` in the copy; resolves with its exit code and output, whatever the code. */
   build(env?: Record<string, string>): Promise<{ code: number; output: string }>;
   remove(): void;
@@ -30,6 +32,8 @@ export function copyProject(): ProjectCopy {
       if (edited === text) throw new Error(`${path} does not hold ${String(from)}`);
       writeFileSync(file, edited);
     },
+    read: (path) => readFileSync(join(dir, path), 'utf8'),
+    write: (path, text) => writeFileSync(join(dir, path), text),
     build: (env = {}) =>
       new Promise((resolve) => {
         const options = { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } };
