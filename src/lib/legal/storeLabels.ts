@@ -20,6 +20,8 @@ export class StoreLabelError extends Error {
  * spaceship lists, AppDataUsageCategory::ID) calls it OTHER_DATA, and rejects any other spelling.
  */
 const connectCategoryIds: Record<string, string> = { OTHER_DATA_TYPES: 'OTHER_DATA' };
+/** App Store Connect's id for a type of the data-practices file (the one fastlane uploads). */
+export const appStoreConnectCategory = (category: string) => connectCategoryIds[category] ?? category;
 /** Types practices.ts accepts that App Store Connect has no id for: an upload would fail, so we stop first. */
 const noConnectId = new Set(['CREDIT_AND_DEBIT_CARD_NUMBER']);
 
@@ -39,7 +41,7 @@ function connectCategory(category: string, entry: DataEntry): string {
       `data entry "${entry.id}", field appStore: ${category} has no App Store Connect id; use PAYMENT_INFORMATION or CREDIT_AND_FRAUD`,
     );
   }
-  return connectCategoryIds[category] ?? category;
+  return appStoreConnectCategory(category);
 }
 
 /** The array fastlane's `upload_app_privacy_details_to_app_store` reads as `json_path`, sorted as fastlane writes it. */
@@ -59,7 +61,8 @@ export function appPrivacyDetails(practices: DataPractices): AppPrivacyDetail[] 
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const list = (items: string[]) => items.join(', ');
+// Semicolons: Play's purpose names hold commas ("Fraud prevention, security, and compliance").
+const list = (items: string[]) => items.join('; ');
 
 /** Where an entry goes to a third party: Play calls only that sharing, not service providers nor other users. */
 const thirdPartiesOf = (practices: DataPractices, entry: DataEntry) =>

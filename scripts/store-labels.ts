@@ -1,0 +1,76 @@
+/**
+ * Writes the App Store and Google Play privacy labels from the data-practices file, the source the privacy policy's
+ * tables are rendered from (docs/store-labels.md): store-labels/app-privacy-details.json, which fastlane uploads, and
+ * store-labels/data-safety.md, the answers to enter in Play Console. `--out <dir>` writes them elsewhere.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { config } from '../src/lib/config.ts';
+import { DataPracticesError, parseDataPractices, type DataPractices } from '../src/lib/legal/practices.ts';
+import {
+  appPrivacyDetails,
+  dataSafetyAnswers,
+  dataSafetyMarkdown,
+  StoreLabelError,
+} from '../src/lib/legal/storeLabels.ts';
+import { fill, legalTokens } from '../src/lib/legal/tokens.ts';
+import { routes } from '../src/lib/routes.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const source = 'src/content/legal/data-practices.yaml';
+const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const outDir = resolve(values.out ?? join(root, 'store-labels'));
+
+/** Fills the config's {{tokens}} in every text of the parsed file ('{{aiProvider}}' and the like). */
+function filled(value: unknown): unknown {
+  if (typeof value === 'string') return fill(value, legalTokens);
+  if (Array.isArray(value)) return value.map(filled);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, filled(v)]));
+  return value;
+}
+
+/** A path as the project names it; one outside the project (a test's temporary folder) stays absolute. */
+const shown = (path: string) => {
+  const inside = relative(root, path);
+  return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
+};
+
+let practices: DataPractices;
+let json: string;
+try {
+  practices = filled(parseDataPractices(readFileSync(join(root, source), 'utf8'), source)) as DataPractices;
+  json = `${JSON.stringify(appPrivacyDetails(practices), null, 2)}\n`;
+} catch (error) {
+  // These name the entry, the field and the expected value: the message is the whole story.
+  if (!(error instanceof DataPracticesError || error instanceof StoreLabelError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const privacyUrl = `${config.siteUrl}${routes.privacy}`;
+const markdown = dataSafetyMarkdown(practices, { privacyUrl, deletionUrl: `${privacyUrl}#delete-account` });
+const details = appPrivacyDetails(practices).filter((detail) => detail.category);
+const answers = dataSafetyAnswers(practices);
+
+const files = [
+  {
+    path: join(outDir, 'app-privacy-details.json'),
+    text: json,
+    what: `App Store: ${details.length} data types, ${details.filter((d) => d.data_protections.includes('DATA_USED_TO_TRACK_YOU')).length} used to track`,
+  },
+  {
+    path: join(outDir, 'data-safety.md'),
+    text: markdown,
+    what: `Google Play: ${answers.length} data types, ${answers.filter((a) => a.sharedWith.length > 0).length} shared`,
+  },
+];
+
+mkdirSync(outDir, { recursive: true });
+const width = Math.max(...files.map((file) => shown(file.path).length));
+for (const file of files) {
+  writeFileSync(file.path, file.text);
+  console.log(`wrote ${shown(file.path).padEnd(width)}  ${file.what}`);
+}
+console.log(`from  ${source}; privacy policy ${privacyUrl}`);
