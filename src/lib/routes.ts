@@ -4,6 +4,8 @@ export const routes = {
   privacy: '/privacy',
   terms: '/terms',
   guidelines: '/guidelines',
+  termsOfUse: '/terms-of-use',
+  healthData: '/health-data',
 } as const;
 
 /**

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../src/lib/config.ts';
 import { checkLegalEntry } from '../../src/lib/legal/check.node.ts';
 import { mandatedSentences } from '../../src/lib/legal/law.ts';
+import { legalPages } from '../../src/lib/legal/pages.ts';
 import { parseDataPractices } from '../../src/lib/legal/practices.ts';
 import { stalePages } from '../../src/lib/legal/review.ts';
 import { consentScreenshotOf } from '../../src/lib/legal/screenshot.node.ts';
@@ -30,18 +31,26 @@ function replaced(text: string, edit: (text: string) => string) {
 
 describe('the legal check', () => {
   it('passes the pages as they are, and a harmless rewording', async () => {
-    for (const kind of ['privacy', 'terms', 'guidelines']) {
+    for (const { kind } of legalPages) {
       expect(checkLegalEntry(kind, await renderLegal(`${legalDir}/${kind}.md`))).toEqual([]);
     }
     expect(
-      await failuresOf('privacy', (t) => t.replace('This website sets no cookies.', 'No cookies are set by this website.')),
+      await failuresOf('privacy', (t) =>
+        t.replace('This website sets no cookies.', 'No cookies are set by this website.'),
+      ),
     ).toEqual([]);
   });
 
   it('stops sections out of order, a sub-section moved, and a heading left over an emptied section', async () => {
-    const swapped = await failuresOf('terms', (t) => t.replace('## Liability { #liability }', '## Liability { #security-x }'));
-    expect(swapped.join()).toMatch(/the sections are \[.*security-x.*\]; expected exactly \[.*liability.*\], in this order/);
-    const moved = await failuresOf('terms', (t) => t.replace('### Message and data rates { #rates }', '## Rates { #rates }'));
+    const swapped = await failuresOf('terms', (t) =>
+      t.replace('## Liability { #liability }', '## Liability { #security-x }'),
+    );
+    expect(swapped.join()).toMatch(
+      /the sections are \[.*security-x.*\]; expected exactly \[.*liability.*\], in this order/,
+    );
+    const moved = await failuresOf('terms', (t) =>
+      t.replace('### Message and data rates { #rates }', '## Rates { #rates }'),
+    );
     expect(moved.join()).toContain('message and data rates (#rates) is missing; expected it inside #message-frequency');
     const emptied = await failuresOf('guidelines', (t) => t.replace(/(## Contact \{ #contact \}\n)[\s\S]*$/, '$1'));
     expect(emptied).toContain('#contact has a heading and no text');
@@ -82,7 +91,10 @@ describe('the data-practices file', () => {
   const text = readFileSync(file, 'utf8');
   const errorOf = (edited: string) => {
     try {
-      parseDataPractices(replaced(text, () => edited), file);
+      parseDataPractices(
+        replaced(text, () => edited),
+        file,
+      );
     } catch (error) {
       return (error as Error).message;
     }
@@ -99,7 +111,9 @@ describe('the data-practices file', () => {
     expect(errorOf(text.replace('    ccpa: Education information\n', ''))).toContain(
       'data entry "student-status", field ccpa is missing; expected one of California\'s category names',
     );
-    expect(errorOf(text.replace('  - id: age\n', '  - id: name\n'))).toContain('field id is "name"; expected an id no other entry has');
+    expect(errorOf(text.replace('  - id: age\n', '  - id: name\n'))).toContain(
+      'field id is "name"; expected an id no other entry has',
+    );
   });
 });
 
@@ -111,7 +125,9 @@ describe('figures and files the pages quote', () => {
   it("reads a configured consent screenshot's size, and names the field when the file is missing or broken", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'consent-'));
     try {
-      await sharp({ create: { width: 39, height: 84, channels: 3, background: '#fff' } }).png().toFile(join(dir, 'shot.png'));
+      await sharp({ create: { width: 39, height: 84, channels: 3, background: '#fff' } })
+        .png()
+        .toFile(join(dir, 'shot.png'));
       const publicDir = pathToFileURL(`${dir}/`);
       expect(await consentScreenshotOf('/shot.png', publicDir)).toEqual({ src: '/shot.png', width: 39, height: 84 });
       expect(await consentScreenshotOf('', publicDir)).toBeUndefined();

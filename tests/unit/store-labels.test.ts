@@ -47,7 +47,6 @@ describe('store labels from the real data-practices file', () => {
     const expected = ['NAME', 'EMAIL_ADDRESS', 'PHONE_NUMBER', 'PRECISE_LOCATION', 'SEARCH_HISTORY'];
     expected.push('PRODUCT_INTERACTION', 'PHOTOS_OR_VIDEOS', 'CRASH_DATA', 'OTHER_DATA');
     expect(categories(practices)).toEqual(expect.arrayContaining(expected));
-    expect(categories(practices)).not.toContain('OTHER_DATA_TYPES');
     expect(categories(practices)).toEqual([...categories(practices)].sort());
     expect(details.filter((detail) => detail.data_protections.includes('DATA_USED_TO_TRACK_YOU'))).toEqual([]);
     expect(details.find((detail) => detail.category === 'HEALTH')?.data_protections).toEqual(['DATA_LINKED_TO_YOU']);

@@ -45,6 +45,23 @@ export const legalPages: LegalPage[] = [
     linkLabel: 'Community Guidelines',
     description: (productName) => `What may be posted on ${productName}, and how to report and block.`,
   },
+  // Not the SMS terms above: the agreement for using the app, accepted in it before a user posts (App Review 1.2).
+  {
+    kind: 'terms-of-use',
+    path: routes.termsOfUse,
+    titleWord: 'Terms of Use',
+    linkLabel: 'App Terms of Use',
+    description: (productName) =>
+      `The agreement for using the ${productName} app: who may use it, what you post, the rules.`,
+  },
+  // Washington's My Health My Data Act and Nevada's law like it: a separate policy, linked from the homepage.
+  {
+    kind: 'health-data',
+    path: routes.healthData,
+    titleWord: 'Health Data',
+    linkLabel: 'Consumer Health Data Privacy Policy',
+    description: (productName) => `How ${productName} handles dietary restrictions that can reveal your health.`,
+  },
 ];
 
 export function legalPage(kind: LegalPageKind): LegalPage {

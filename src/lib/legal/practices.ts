@@ -10,16 +10,47 @@ const key = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a key in kebab-case, like sea
 const text = z.string('a text').trim().min(1, 'a non-empty text');
 const keys = z.array(key, 'a list of keys, like [hosting, sms]');
 
+/** App Store Connect's data type ids (fastlane's spaceship AppDataUsageCategory), which the upload accepts. */
 export const appStoreCategories = [
-  'NAME', 'EMAIL_ADDRESS', 'PHONE_NUMBER', 'PHYSICAL_ADDRESS', 'OTHER_CONTACT_INFO', 'HEALTH', 'FITNESS',
-  'PAYMENT_INFORMATION', 'CREDIT_AND_DEBIT_CARD_NUMBER', 'OTHER_FINANCIAL_INFO', 'PRECISE_LOCATION', 'COARSE_LOCATION',
-  'SENSITIVE_INFO', 'CONTACTS', 'EMAILS_OR_TEXT_MESSAGES', 'PHOTOS_OR_VIDEOS', 'AUDIO', 'GAMEPLAY_CONTENT',
-  'CUSTOMER_SUPPORT', 'OTHER_USER_CONTENT', 'BROWSING_HISTORY', 'SEARCH_HISTORY', 'USER_ID', 'DEVICE_ID',
-  'PURCHASE_HISTORY', 'PRODUCT_INTERACTION', 'ADVERTISING_DATA', 'OTHER_USAGE_DATA', 'CRASH_DATA', 'PERFORMANCE_DATA',
-  'OTHER_DIAGNOSTIC_DATA', 'ENVIRONMENT_SCANNING', 'HANDS', 'HEAD', 'OTHER_DATA_TYPES',
+  'NAME',
+  'EMAIL_ADDRESS',
+  'PHONE_NUMBER',
+  'PHYSICAL_ADDRESS',
+  'OTHER_CONTACT_INFO',
+  'HEALTH',
+  'FITNESS',
+  'PAYMENT_INFORMATION',
+  'CREDIT_AND_FRAUD',
+  'OTHER_FINANCIAL_INFO',
+  'PRECISE_LOCATION',
+  'COARSE_LOCATION',
+  'SENSITIVE_INFO',
+  'CONTACTS',
+  'EMAILS_OR_TEXT_MESSAGES',
+  'PHOTOS_OR_VIDEOS',
+  'AUDIO',
+  'GAMEPLAY_CONTENT',
+  'CUSTOMER_SUPPORT',
+  'OTHER_USER_CONTENT',
+  'BROWSING_HISTORY',
+  'SEARCH_HISTORY',
+  'USER_ID',
+  'DEVICE_ID',
+  'PURCHASE_HISTORY',
+  'PRODUCT_INTERACTION',
+  'ADVERTISING_DATA',
+  'OTHER_USAGE_DATA',
+  'CRASH_DATA',
+  'PERFORMANCE_DATA',
+  'OTHER_DIAGNOSTIC_DATA',
+  'OTHER_DATA',
 ] as const;
 export const appStorePurposes = [
-  'THIRD_PARTY_ADVERTISING', 'DEVELOPERS_ADVERTISING', 'ANALYTICS', 'PRODUCT_PERSONALIZATION', 'APP_FUNCTIONALITY',
+  'THIRD_PARTY_ADVERTISING',
+  'DEVELOPERS_ADVERTISING',
+  'ANALYTICS',
+  'PRODUCT_PERSONALIZATION',
+  'APP_FUNCTIONALITY',
   'OTHER_PURPOSES',
 ] as const;
 
@@ -27,8 +58,15 @@ export const appStorePurposes = [
 export const playDataTypes = {
   Location: ['Approximate location', 'Precise location'],
   'Personal info': [
-    'Name', 'Email address', 'User IDs', 'Address', 'Phone number', 'Race and ethnicity',
-    'Political or religious beliefs', 'Sexual orientation', 'Other info',
+    'Name',
+    'Email address',
+    'User IDs',
+    'Address',
+    'Phone number',
+    'Race and ethnicity',
+    'Political or religious beliefs',
+    'Sexual orientation',
+    'Other info',
   ],
   'Financial info': ['User payment info', 'Purchase history', 'Credit score', 'Other financial info'],
   'Health and fitness': ['Health info', 'Fitness info'],
@@ -38,15 +76,28 @@ export const playDataTypes = {
   'Files and docs': ['Files and docs'],
   Calendar: ['Calendar events'],
   Contacts: ['Contacts'],
-  'App activity': ['App interactions', 'In-app search history', 'Installed apps', 'Other user-generated content', 'Other actions'],
+  'App activity': [
+    'App interactions',
+    'In-app search history',
+    'Installed apps',
+    'Other user-generated content',
+    'Other actions',
+  ],
   'Web browsing': ['Web browsing history'],
   'App info and performance': ['Crash logs', 'Diagnostics', 'Other app performance data'],
   'Device or other IDs': ['Device or other IDs'],
 } as const;
-const playTypeNames = Object.entries(playDataTypes).flatMap(([section, types]) => types.map((t) => `${section} / ${t}`));
+const playTypeNames = Object.entries(playDataTypes).flatMap(([section, types]) =>
+  types.map((t) => `${section} / ${t}`),
+);
 export const playPurposes = [
-  'App functionality', 'Analytics', 'Developer communications', 'Advertising or marketing',
-  'Fraud prevention, security, and compliance', 'Personalization', 'Account management',
+  'App functionality',
+  'Analytics',
+  'Developer communications',
+  'Advertising or marketing',
+  'Fraud prevention, security, and compliance',
+  'Personalization',
+  'Account management',
 ] as const;
 
 export const euBases = {
@@ -58,9 +109,16 @@ export const euBases = {
 } as const;
 
 export const ccpaCategories = [
-  'Identifiers', 'Characteristics of protected classifications', 'Commercial information', 'Biometric information',
-  'Internet or other electronic network activity', 'Geolocation data', 'Audio, electronic, visual or similar information',
-  'Professional or employment-related information', 'Education information', 'Inferences',
+  'Identifiers',
+  'Characteristics of protected classifications',
+  'Commercial information',
+  'Biometric information',
+  'Internet or other electronic network activity',
+  'Geolocation data',
+  'Audio, electronic, visual or similar information',
+  'Professional or employment-related information',
+  'Education information',
+  'Inferences',
   'Sensitive personal information',
 ] as const;
 
@@ -76,7 +134,9 @@ const entry = z
     group: text,
     /** Data of this website, which no app store label covers. */
     scope: z.enum(['app', 'website']).default('app'),
-    source: z.array(z.enum(Object.keys(sources) as [keyof typeof sources]), 'a list of you, device, friends, derived').min(1),
+    source: z
+      .array(z.enum(Object.keys(sources) as [keyof typeof sources]), 'a list of you, device, friends, derived')
+      .min(1),
     required: z.boolean('true or false').default(false),
     /** The consent (a key of `consents`) that turns it on: it is then optional. */
     consent: key.optional(),
@@ -89,7 +149,9 @@ const entry = z
     euBasis: z.enum(Object.keys(euBases) as [keyof typeof euBases], `one of ${Object.keys(euBases).join(', ')}`),
     ccpa: z.enum(ccpaCategories, `one of California's category names: ${ccpaCategories.join(', ')}`),
     appStore: z.array(z.enum(appStoreCategories, `App Store Connect data types, like NAME or PRECISE_LOCATION`)),
-    play: z.array(z.enum(playTypeNames as [string], 'Google Play data types written "Section / Type", like "Personal info / Name"')),
+    play: z.array(
+      z.enum(playTypeNames as [string], 'Google Play data types written "Section / Type", like "Personal info / Name"'),
+    ),
   })
   .strict();
 
@@ -98,7 +160,13 @@ export const dataPracticesSchema = z
     encryptedInTransit: z.boolean('true or false'),
     purposes: z.record(
       key,
-      z.object({ label: text, appStore: z.array(z.enum(appStorePurposes)).min(1), play: z.array(z.enum(playPurposes)).min(1) }).strict(),
+      z
+        .object({
+          label: text,
+          appStore: z.array(z.enum(appStorePurposes)).min(1),
+          play: z.array(z.enum(playPurposes)).min(1),
+        })
+        .strict(),
     ),
     recipients: z.record(
       key,
@@ -107,7 +175,10 @@ export const dataPracticesSchema = z
           label: text,
           /** A provider the config names, as a {{token}}. */
           name: text.optional(),
-          kind: z.enum(['service-provider', 'other-users', 'third-party'], 'service-provider, other-users or third-party'),
+          kind: z.enum(
+            ['service-provider', 'other-users', 'third-party'],
+            'service-provider, other-users or third-party',
+          ),
           /** The app asks before it sends this recipient anything. */
           askFirst: z.boolean().default(false),
         })
@@ -122,11 +193,21 @@ export const dataPracticesSchema = z
   })
   .strict()
   .superRefine((file, ctx) => {
-    const lists = { purposes: file.purposes, recipients: file.recipients, retention: file.retention, consents: file.consents };
+    const lists = {
+      purposes: file.purposes,
+      recipients: file.recipients,
+      retention: file.retention,
+      consents: file.consents,
+    };
     file.data.forEach((item, index) => {
       const refer = (field: keyof typeof lists, value: string, at: (string | number)[]) => {
         if (!Object.hasOwn(lists[field], value)) {
-          ctx.addIssue({ code: 'custom', path: ['data', index, ...at], input: value, message: `one of the ${field} keys: ${Object.keys(lists[field]).join(', ')}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['data', index, ...at],
+            input: value,
+            message: `one of the ${field} keys: ${Object.keys(lists[field]).join(', ')}`,
+          });
         }
       };
       item.purposes.forEach((value, i) => refer('purposes', value, ['purposes', i]));
@@ -134,10 +215,20 @@ export const dataPracticesSchema = z
       refer('retention', item.retention, ['retention']);
       if (item.consent) refer('consents', item.consent, ['consent']);
       if (item.consent && item.required) {
-        ctx.addIssue({ code: 'custom', path: ['data', index, 'required'], input: true, message: 'false, or no consent: data a consent turns on is optional' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['data', index, 'required'],
+          input: true,
+          message: 'false, or no consent: data a consent turns on is optional',
+        });
       }
       if (file.data.findIndex((other) => other.id === item.id) !== index) {
-        ctx.addIssue({ code: 'custom', path: ['data', index, 'id'], input: item.id, message: 'an id no other entry has' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['data', index, 'id'],
+          input: item.id,
+          message: 'an id no other entry has',
+        });
       }
     });
   });
@@ -170,4 +261,7 @@ export function parseDataPractices(source: string, file: string): DataPractices 
 }
 
 const valueAt = (root: unknown, path: PropertyKey[]) =>
-  path.reduce<unknown>((value, step) => (value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[step] : undefined), root);
+  path.reduce<unknown>(
+    (value, step) => (value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[step] : undefined),
+    root,
+  );

@@ -50,14 +50,17 @@ function ccpaTable(practices: DataPractices): string {
     unique([entry.ccpa, ...(entry.sensitive.includes('cpra') ? ['Sensitive personal information'] : [])]),
   );
   const order = (category: string) => ccpaCategories.indexOf(category as (typeof ccpaCategories)[number]);
-  const rows = [...groups].sort(([a], [b]) => order(a) - order(b)).map(([category, entries]) => [
-    category,
-    sentence(entries.map((entry) => lower(entry.label))),
-    sentence(unique(entries.flatMap((entry) => entry.source.map((source) => sources[source])))),
-    unique(entries.flatMap((entry) => entry.purposes.map((id) => practices.purposes[id]!.label))).join('; '),
-    sentence(unique(entries.flatMap((entry) => entry.recipients)).map((id) => recipientName(practices, id))) || 'no one',
-    unique(entries.map((entry) => practices.retention[entry.retention]!.label)).join('; '),
-  ]);
+  const rows = [...groups]
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(([category, entries]) => [
+      category,
+      sentence(entries.map((entry) => lower(entry.label))),
+      sentence(unique(entries.flatMap((entry) => entry.source.map((source) => sources[source])))),
+      unique(entries.flatMap((entry) => entry.purposes.map((id) => practices.purposes[id]!.label))).join('; '),
+      sentence(unique(entries.flatMap((entry) => entry.recipients)).map((id) => recipientName(practices, id))) ||
+        'no one',
+      unique(entries.map((entry) => practices.retention[entry.retention]!.label)).join('; '),
+    ]);
   return table(['Category', 'Examples', 'Source', 'Purpose', 'Recipients', 'Retention'], rows);
 }
 
@@ -78,7 +81,10 @@ function retentionTable(practices: DataPractices): string {
   const groups = groupBy(practices.data, (entry) => [entry.retention]);
   const rows = [...groups].map(([id, entries]) => {
     const rule = practices.retention[id]!;
-    return [capital(sentence(entries.map((entry) => lower(entry.label)))), rule.afterAccount ? `${rule.label}, ${rule.afterAccount}` : rule.label];
+    return [
+      capital(sentence(entries.map((entry) => lower(entry.label)))),
+      rule.afterAccount ? `${rule.label}, ${rule.afterAccount}` : rule.label,
+    ];
   });
   return table(['Kind of data', 'How long we keep it'], rows);
 }
@@ -99,7 +105,9 @@ function sensitive(practices: DataPractices): string {
     .filter((entry) => entry.sensitive.length)
     .map((entry) => {
       const consent = entry.consent ? practices.consents[entry.consent] : undefined;
-      const use = consent ? `only with ${consent.label}; to withdraw it, ${consent.withdraw}` : 'only as this policy says';
+      const use = consent
+        ? `only with ${consent.label}; to withdraw it, ${consent.withdraw}`
+        : 'only as this policy says';
       return `- **${entry.label}**${entry.detail ? `, ${entry.detail}` : ''}: ${use}.`;
     })
     .join('\n');
@@ -108,7 +116,10 @@ function sensitive(practices: DataPractices): string {
 function legalBases(practices: DataPractices): string {
   const groups = groupBy(practices.data, (entry) => [entry.euBasis]);
   return [...groups]
-    .map(([basis, entries]) => `- ${capital(sentence(entries.map((entry) => lower(entry.label))))}: ${euBases[basis as keyof typeof euBases]}.`)
+    .map(
+      ([basis, entries]) =>
+        `- ${capital(sentence(entries.map((entry) => lower(entry.label))))}: ${euBases[basis as keyof typeof euBases]}.`,
+    )
     .join('\n');
 }
 
@@ -132,15 +143,50 @@ function glance(practices: DataPractices): string {
     `**Sensitive data, only with your consent:** ${sentence(sensitiveData)} ([sensitive information](#sensitive-data)).`,
     `**Kept after you delete your account:** ${sentence(app.filter((entry) => practices.retention[entry.retention]!.afterAccount).map((entry) => lower(entry.label)))} ([retention](#retention)).`,
   ];
-  return lines.filter(Boolean).map((line) => `- ${line}`).join('\n');
+  return lines
+    .filter(Boolean)
+    .map((line) => `- ${line}`)
+    .join('\n');
+}
+
+/** The consumer health data (entries marked `health`): what it is, from where, why, and how long it is kept. */
+function healthData(practices: DataPractices): string {
+  return practices.data
+    .filter((entry) => entry.sensitive.includes('health'))
+    .map((entry) => {
+      const from = sentence(entry.source.map((source) => sources[source]));
+      const why = entry.purposes.map((id) => practices.purposes[id]!.label).join('; ');
+      return `- **${entry.label}**${entry.detail ? `, ${entry.detail}` : ''}. From ${from}, for ${why}; kept ${practices.retention[entry.retention]!.label}.`;
+    })
+    .join('\n');
+}
+
+/** Who receives consumer health data, and which of it. */
+function healthRecipients(practices: DataPractices): string {
+  const health = practices.data.filter((entry) => entry.sensitive.includes('health'));
+  return Object.entries(practices.recipients)
+    .map(([id, recipient]) => [recipient, health.filter((entry) => entry.recipients.includes(id))] as const)
+    .filter(([, entries]) => entries.length)
+    .map(([recipient, entries]) => {
+      const who = recipient.name ? `${recipient.label} (${recipient.name})` : recipient.label;
+      const ask = recipient.askFirst ? ', only with your separate consent to share' : '';
+      return `- **${who}:** ${sentence(entries.map((entry) => lower(entry.label)))}${ask}.`;
+    })
+    .join('\n');
 }
 
 /** Every block the policy can place, by the name its Markdown uses: `{{practices.ccpaTable}}`. */
 export const practiceBlocks = {
   glance,
-  purposes: (p: DataPractices) => Object.values(p.purposes).map((purpose) => `- ${purpose.label};`).join('\n').replace(/;$/, '.'),
-  collectedFromYou: (p: DataPractices) => collected(p, (entry) => entry.source.includes('you') || entry.source.includes('friends')),
-  collectedAutomatically: (p: DataPractices) => collected(p, (entry) => !entry.source.includes('you') && !entry.source.includes('friends')),
+  purposes: (p: DataPractices) =>
+    Object.values(p.purposes)
+      .map((purpose) => `- ${purpose.label};`)
+      .join('\n')
+      .replace(/;$/, '.'),
+  collectedFromYou: (p: DataPractices) =>
+    collected(p, (entry) => entry.source.includes('you') || entry.source.includes('friends')),
+  collectedAutomatically: (p: DataPractices) =>
+    collected(p, (entry) => !entry.source.includes('you') && !entry.source.includes('friends')),
   ccpaTable,
   serviceProviders: (p: DataPractices) => recipients(p, 'service-provider'),
   otherUsers: (p: DataPractices) => recipients(p, 'other-users'),
@@ -149,6 +195,8 @@ export const practiceBlocks = {
   keptLonger,
   sensitive,
   legalBases,
+  healthData,
+  healthRecipients,
 } satisfies Record<string, (practices: DataPractices) => string>;
 
 export type PracticeBlock = keyof typeof practiceBlocks;

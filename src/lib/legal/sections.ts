@@ -49,6 +49,30 @@ export const legalSections: Partial<Record<LegalPageKind, SectionClause[]>> = {
     { id: 'consequences', name: 'what happens to content and accounts' },
     { id: 'contact', name: 'contact' },
   ],
+  // Not in the specification: App Review guideline 1.2 (users accept terms before they post); docs/legal-checklist.md.
+  'terms-of-use': [
+    { id: 'acceptance', name: 'acceptance in the app before posting' },
+    { id: 'who-may-use', name: 'who may use the app' },
+    { id: 'your-content', name: 'the license to what users post' },
+    { id: 'recommendations', name: 'AI recommendations and allergy information can be wrong' },
+    { id: 'copyright', name: 'copyright complaints' },
+    { id: 'termination', name: 'suspension and termination' },
+    { id: 'disclaimers', name: 'disclaimers and limits' },
+    { id: 'governing-law', name: 'governing law' },
+    { id: 'changes', name: 'changes, with notice' },
+    { id: 'contact', name: 'contact' },
+  ],
+  // Washington RCW 19.373 and Nevada SB 370 (docs/legal-checklist.md).
+  'health-data': [
+    { id: 'introduction', name: 'introduction' },
+    { id: 'health-data', name: 'the consumer health data collected' },
+    { id: 'sharing', name: 'who receives it' },
+    { id: 'consent', name: 'consent to collect and to share' },
+    { id: 'rights', name: 'rights and appeals' },
+    { id: 'no-sale', name: 'no sale' },
+    { id: 'no-geofencing', name: 'no geofencing' },
+    { id: 'contact', name: 'contact' },
+  ],
 };
 
 /** The checklist's extra clauses, each a sub-section with a stable id inside the section where it belongs. */
@@ -76,6 +100,22 @@ export const legalSubSections: Partial<Record<LegalPageKind, SubSectionClause[]>
     { id: 'global-privacy-control', name: 'Global Privacy Control', within: 'retention' },
     { id: 'eu-uk-rights', name: 'EU and UK rights', within: 'retention' },
     { id: 'material-changes', name: 'how material changes are announced', within: 'policy-updates' },
+    { id: 'teens-privacy', name: 'users aged 13 to 17', within: 'information-we-collect' },
+  ],
+  'terms-of-use': [
+    { id: 'teens', name: 'the rules for teens', within: 'who-may-use' },
+    {
+      id: 'community-guidelines',
+      name: 'the Community Guidelines, no tolerance, report and block',
+      within: 'your-content',
+    },
+  ],
+  'health-data': [
+    { id: 'sources', name: 'where it comes from', within: 'health-data' },
+    { id: 'purposes', name: 'why it is used', within: 'health-data' },
+    { id: 'consent-to-collect', name: 'consent to collect', within: 'consent' },
+    { id: 'consent-to-share', name: 'a separate consent to share', within: 'consent' },
+    { id: 'withdraw', name: 'withdrawing consent', within: 'consent' },
   ],
   terms: [
     { id: 'program', name: 'the program name', within: 'purpose-and-scope' },
@@ -95,7 +135,7 @@ export const legalSubSections: Partial<Record<LegalPageKind, SubSectionClause[]>
 /** Words a carrier wants in bold, by page and section (CTIA; Twilio): **STOP** and **HELP**. */
 export const boldWords: Partial<Record<LegalPageKind, { within: string; word: string }[]>> = {
   terms: [
-    { within: "stop", word: "STOP" },
-    { within: "help", word: "HELP" },
+    { within: 'stop', word: 'STOP' },
+    { within: 'help', word: 'HELP' },
   ],
 };

@@ -11,20 +11,6 @@ export interface AppPrivacyDetail {
   data_protections: string[];
 }
 
-export class StoreLabelError extends Error {
-  override name = 'StoreLabelError';
-}
-
-/**
- * practices.ts spells one App Store type as Apple's privacy manifest does; App Store Connect's API (the ids fastlane's
- * spaceship lists, AppDataUsageCategory::ID) calls it OTHER_DATA, and rejects any other spelling.
- */
-const connectCategoryIds: Record<string, string> = { OTHER_DATA_TYPES: 'OTHER_DATA' };
-/** App Store Connect's id for a type of the data-practices file (the one fastlane uploads). */
-export const appStoreConnectCategory = (category: string) => connectCategoryIds[category] ?? category;
-/** Types practices.ts accepts that App Store Connect has no id for: an upload would fail, so we stop first. */
-const noConnectId = new Set(['CREDIT_AND_DEBIT_CARD_NUMBER']);
-
 const sorted = (items: Iterable<string>) => [...new Set(items)].sort();
 const appEntries = (practices: DataPractices) => practices.data.filter((entry) => entry.scope === 'app');
 
@@ -35,18 +21,9 @@ function byKey(entries: DataEntry[], keysOf: (entry: DataEntry) => string[]): Ma
   return groups;
 }
 
-function connectCategory(category: string, entry: DataEntry): string {
-  if (noConnectId.has(category)) {
-    throw new StoreLabelError(
-      `data entry "${entry.id}", field appStore: ${category} has no App Store Connect id; use PAYMENT_INFORMATION or CREDIT_AND_FRAUD`,
-    );
-  }
-  return appStoreConnectCategory(category);
-}
-
 /** The array fastlane's `upload_app_privacy_details_to_app_store` reads as `json_path`, sorted as fastlane writes it. */
 export function appPrivacyDetails(practices: DataPractices): AppPrivacyDetail[] {
-  const groups = byKey(appEntries(practices), (entry) => entry.appStore.map((c) => connectCategory(c, entry)));
+  const groups = byKey(appEntries(practices), (entry) => entry.appStore);
   if (groups.size === 0) return [{ data_protections: ['DATA_NOT_COLLECTED'] }];
   return [...groups]
     .sort(([a], [b]) => (a < b ? -1 : 1))

@@ -36,8 +36,10 @@ export const legalTokens = {
   otherStopWords: new Intl.ListFormat('en-US').format(revocationKeywords.filter((word) => word !== 'STOP')),
   siteHost: siteHostOf(config.siteUrl),
   homeUrl: routes.home,
-  // `{{privacyUrl}}`, `{{termsUrl}}`, ...: one per legal page of the list.
-  ...Object.fromEntries(legalPages.map((page) => [`${page.kind}Url`, page.path])),
+  // `{{privacyUrl}}`, `{{termsOfUseUrl}}`, ...: one per legal page of the list.
+  ...Object.fromEntries(
+    legalPages.map((page) => [`${page.kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Url`, page.path]),
+  ),
   ...Object.fromEntries(Object.entries(lawFacts).map(([name, value]) => [name, String(value)])),
   ...Object.fromEntries(Object.entries(mandatedSentences).map(([name, { text }]) => [name, text])),
 } satisfies Record<string, string>;

@@ -1,0 +1,123 @@
+/**
+ * For each kind of data in the data-practices file, the privacy policy's tables and lists, its summary at a glance and
+ * both store labels say the same; a hand edit of any one of them (a recipient dropped from one table) is caught.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseDataPractices, type DataPractices } from '../../src/lib/legal/practices.ts';
+import { recipientName } from '../../src/lib/legal/practicesMarkdown.ts';
+import { appPrivacyDetails, dataSafetyMarkdown, type AppPrivacyDetail } from '../../src/lib/legal/storeLabels.ts';
+import { fill } from '../../src/lib/legal/tokens.ts';
+import { renderLegal } from '../support/renderLegal.ts';
+
+const file = 'src/content/legal/data-practices.yaml';
+const practices = parseDataPractices(readFileSync(file, 'utf8'), file);
+const html = (await renderLegal('src/content/legal/privacy.md')).html;
+const appStore = appPrivacyDetails(practices);
+const play = dataSafetyMarkdown(practices, {
+  privacyUrl: 'https://x.example/privacy',
+  deletionUrl: 'https://x.example/d',
+});
+
+const text = (part: string) =>
+  part
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;|&#39;/g, "'")
+    .trim();
+/** Whether `label` is one item of a list written as prose ("a, b, and c"); a label may itself hold "and". */
+const listed = (list: string, label: string) =>
+  new RegExp(`(?:^|, (?:and )?| and )${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=,| and |\\.?$)`).test(
+    text(list),
+  );
+const lower = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label);
+/** The rows of the table under `id`, each as its cells by column label. */
+const rows = (page: string, id: string) => {
+  const table = page.slice(
+    page.indexOf(`aria-labelledby="${id}"`),
+    page.indexOf('</table>', page.indexOf(`aria-labelledby="${id}"`)),
+  );
+  return [...table.matchAll(/<tr>(\s*<td[\s\S]*?)<\/tr>/g)].map(([, row]) =>
+    Object.fromEntries(
+      [...row!.matchAll(/<td data-label="([^"]+)">([\s\S]*?)<\/td>/g)].map(([, k, v]) => [k!, text(v!)]),
+    ),
+  );
+};
+/** The list item that starts with `**lead:**` inside the part of the page from `id` to the next heading. */
+const item = (page: string, id: string, lead: string) => {
+  const start = page.indexOf(`id="${id}"`);
+  const part = page.slice(start, page.indexOf('<h', start + 4));
+  return (
+    /<li><strong>([^<]*)<\/strong>([^]*?)<\/li>/g[Symbol.matchAll](part).find(([, head]) => head === `${lead}:`)?.[2] ??
+    ''
+  );
+};
+
+/** What the page and the labels say of each entry that differs from the entry; empty when all agree. */
+function disagreements(data: DataPractices, page: string, apple: AppPrivacyDetail[], google: string): string[] {
+  const found: string[] = [];
+  const say = (entry: string, where: string, ok: boolean) => ok || found.push(`${entry}: ${where}`);
+  for (const entry of data.data) {
+    const label = lower(entry.label);
+    const kept = fill(data.retention[entry.retention]!.label);
+    const ccpa = rows(page, 'ccpa-categories').find((row) => row.Category === entry.ccpa);
+    say(entry.id, 'the CCPA row names it', !!ccpa && listed(ccpa.Examples!, label));
+    for (const id of entry.recipients)
+      say(entry.id, `the CCPA row names ${id}`, !!ccpa?.Recipients?.includes(fill(recipientName(data, id))));
+    say(entry.id, 'the CCPA row says how long it is kept', !!ccpa?.Retention?.includes(kept));
+    const retention = rows(page, 'retention-periods').find((row) => listed(lower(row['Kind of data']!), label));
+    say(
+      entry.id,
+      'the retention table keeps it as the file says',
+      !!retention?.['How long we keep it']?.startsWith(kept),
+    );
+    for (const [id, recipient] of Object.entries(data.recipients).filter(([, r]) => r.kind === 'service-provider')) {
+      const lead = recipient.name ? `${recipient.label} (${fill(recipient.name)})` : recipient.label;
+      say(
+        entry.id,
+        `the list of ${id} is right`,
+        listed(item(page, 'service-providers', lead), label) === entry.recipients.includes(id),
+      );
+    }
+    const linked = item(page, 'at-a-glance', 'Data linked to you').replace(/ \(.*$/, '');
+    say(entry.id, 'the glance block says whether it is linked to you', listed(linked, label) === entry.linked);
+    if (entry.scope === 'website') continue;
+    for (const category of entry.appStore) {
+      const detail = apple.find((each) => each.category === category);
+      say(
+        entry.id,
+        `the App Store file declares ${category}`,
+        !!detail?.data_protections.includes(entry.linked ? 'DATA_LINKED_TO_YOU' : 'DATA_NOT_LINKED_TO_YOU'),
+      );
+      for (const purpose of entry.purposes.flatMap((p) => data.purposes[p]!.appStore)) {
+        say(
+          entry.id,
+          `the App Store file gives ${category} the purpose ${purpose}`,
+          !!detail?.purposes?.includes(purpose),
+        );
+      }
+    }
+    for (const type of entry.play)
+      say(
+        entry.id,
+        `the Data safety answers list ${type}`,
+        google.includes(`### ${type.split(' / ')[0]}`) && google.includes(`#### ${type.split(' / ')[1]}`),
+      );
+  }
+  return found;
+}
+
+describe('the privacy policy and both store labels', () => {
+  it('say the same of every kind of data', () => {
+    expect(disagreements(practices, html, appStore, play)).toEqual([]);
+  });
+
+  it('disagree, and the test says where, when one of them is edited by hand', () => {
+    const dropped = html.replace(/(<td data-label="Recipients">[^<]*?),? and error monitoring/, '$1');
+    expect(dropped).not.toBe(html);
+    expect(disagreements(practices, dropped, appStore, play)).toContain('diagnostics: the CCPA row names monitoring');
+    const withoutSearch = appStore.filter((detail) => detail.category !== 'SEARCH_HISTORY');
+    expect(disagreements(practices, html, withoutSearch, play)).toContain(
+      'search-history: the App Store file declares SEARCH_HISTORY',
+    );
+  });
+});
