@@ -6,11 +6,9 @@ import { satteri } from '@astrojs/markdown-satteri';
 import { config } from './src/lib/config.ts';
 import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
-import { hoistIslandStyle } from './src/integrations/hoistIslandStyle.ts';
-import { consentScreenshotPlugin, legalTablesPlugin, legalTokensPlugin } from './src/lib/legal/markdownPlugins.node.ts';
-import { noDotfiles } from './src/integrations/noDotfiles.ts';
-import { precompressBuild } from './src/integrations/precompress.ts';
-import { pagePolicyIntegration } from './src/integrations/pagePolicy.ts';
+import { legalTablesPlugin, legalTokensPlugin } from './src/lib/legal/markdownPlugins.node.ts';
+import { legalApprovals } from './src/integrations/legalApprovals.ts';
+import { finishDistIntegration } from './src/integrations/finishDist.ts';
 
 export default defineConfig({
   site: config.siteUrl,
@@ -19,23 +17,22 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
   integrations: [
+    // First: a production build with unapproved legal text stops before anything is built.
+    legalApprovals(),
     react(),
     afterLoadDirective(),
-    hoistIslandStyle(),
-    // The sitemap lists the pages (not the 404 page) at the configured site URL; robots.txt points at it.
-    sitemap({ filter: (page) => !page.includes('/404') }),
-    // Before anything reads dist/ to ship it: a `.env` or `.DS_Store` from public/ is never published.
-    noDotfiles(),
-    // After every hook that edits the HTML: each page's CSP hashes its inline code as it ships.
-    pagePolicyIntegration(),
-    // After the headers: writes .br and .gz copies of the files as they ship (nginx serves them as they are).
-    precompressBuild(),
+    // The sitemap lists the pages (not the 404 page, nor the legal pages' earlier versions) at the configured site URL;
+    // robots.txt points at it.
+    sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/versions/') }),
+    // Last: every change to dist/ (dotfiles, each page's CSP, compressed copies), in its own order, once every other
+    // integration has written its files.
+    finishDistIntegration(),
   ],
   // The legal Markdown's `{ #id }` anchors, tokens, data-practices blocks and table regions (markdownPlugins.ts).
   markdown: {
     processor: satteri({
       mdastPlugins: [legalTokensPlugin],
-      hastPlugins: [legalTablesPlugin, consentScreenshotPlugin],
+      hastPlugins: [legalTablesPlugin],
       features: { headingAttributes: true },
     }),
   },

@@ -11,7 +11,7 @@ import { dataPracticesFile } from './markdownPlugins.node.ts';
 import type { LegalPageKind } from './pages.ts';
 import { parseDataPractices } from './practices.ts';
 import { consentScreenshotOf } from './screenshot.node.ts';
-import { boldWords, legalSections, legalSubSections } from './sections.ts';
+import { boldWords, legalSections, legalSubSections, requiredTokens } from './sections.ts';
 import { legalTokens, nameTokens } from './tokens.ts';
 
 export interface LegalEntry {
@@ -39,7 +39,8 @@ function sourceParts(body: string): Map<string, string> {
     else if (heading) sub = heading[2]!;
     for (const id of [section, sub].filter(Boolean)) parts.set(id, `${parts.get(id) ?? ''}${line}\n`);
   }
-  for (const match of body.matchAll(/<(\w+)[^>]*\sid="([\w-]+)"[^>]*>([\s\S]*?)<\/\1>/g)) parts.set(match[2]!, match[3]!);
+  for (const match of body.matchAll(/<(\w+)[^>]*\sid="([\w-]+)"[^>]*>([\s\S]*?)<\/\1>/g))
+    parts.set(match[2]!, match[3]!);
   return parts;
 }
 
@@ -60,7 +61,9 @@ export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry): string[
   }
   for (const sub of legalSubSections[kind] ?? []) {
     if (within.get(sub.id) !== sub.within) {
-      failures.push(`${sub.name} (#${sub.id}) is ${within.has(sub.id) ? `inside #${within.get(sub.id)}` : 'missing'}; expected it inside #${sub.within}`);
+      failures.push(
+        `${sub.name} (#${sub.id}) is ${within.has(sub.id) ? `inside #${within.get(sub.id)}` : 'missing'}; expected it inside #${sub.within}`,
+      );
     }
   }
   // A heading kept over an emptied section: the next heading, at its level or above, follows at once.
@@ -68,9 +71,15 @@ export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry): string[
     if (!next || next <= level!) failures.push(`#${id} has a heading and no text`);
   }
   const parts = sourceParts(entry.body);
-  for (const [name, rule] of Object.entries(mandatedSentences)) {
-    for (const id of (rule.within as Partial<Record<string, readonly string[]>>)[kind] ?? []) {
-      if (!parts.get(id)?.includes(`{{${name}}}`)) failures.push(`#${id} does not quote {{${name}}} ("${rule.text}")`);
+  const quoted = [
+    ...Object.entries(mandatedSentences).flatMap(([token, rule]) =>
+      ((rule.within as Partial<Record<string, readonly string[]>>)[kind] ?? []).map((within) => ({ within, token })),
+    ),
+    ...(requiredTokens[kind] ?? []),
+  ];
+  for (const { within, token } of quoted) {
+    if (!parts.get(within)?.includes(`{{${token}}}`)) {
+      failures.push(`#${within} does not quote {{${token}}} ("${legalTokens[token as keyof typeof legalTokens]}")`);
     }
   }
   for (const { within: id, word } of boldWords[kind] ?? []) {
@@ -88,7 +97,8 @@ export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry): string[
     }
   }
   for (const [, href] of entry.html.matchAll(/href="([^"]*)"/g)) {
-    if (href!.startsWith('#') && !ids.has(decodeURIComponent(href!.slice(1)))) failures.push(`the link "${href}" points at no element`);
+    if (href!.startsWith('#') && !ids.has(decodeURIComponent(href!.slice(1))))
+      failures.push(`the link "${href}" points at no element`);
     if (href!.startsWith('mailto:') && href !== `mailto:${config.contactEmail}`) {
       failures.push(`a mail link goes to "${href}"; expected "mailto:${config.contactEmail}"`);
     }

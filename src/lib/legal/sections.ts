@@ -132,6 +132,14 @@ export const legalSubSections: Partial<Record<LegalPageKind, SubSectionClause[]>
   ],
 };
 
+/** Config-made texts a section must quote word for word (the mandated sentences of law.ts come on top). */
+export const requiredTokens: Partial<Record<LegalPageKind, { within: string; token: string }[]>> = {
+  terms: [
+    { within: 'stop', token: 'stopReply' },
+    { within: 'help', token: 'helpReply' },
+  ],
+};
+
 /** Words a carrier wants in bold, by page and section (CTIA; Twilio): **STOP** and **HELP**. */
 export const boldWords: Partial<Record<LegalPageKind, { within: string; word: string }[]>> = {
   terms: [

@@ -35,6 +35,9 @@ export const legalTokens = {
   /** The opt-out words the Terms list beside STOP, as prose: "STOPALL, QUIT, ..., CANCEL, and UNSUBSCRIBE". */
   otherStopWords: new Intl.ListFormat('en-US').format(revocationKeywords.filter((word) => word !== 'STOP')),
   siteHost: siteHostOf(config.siteUrl),
+  /** The program's two replies, published word for word on the terms page (CTIA: HELP and opt-out confirmation). */
+  stopReply: `${config.productName}: you are unsubscribed and will get no more texts from us, including codes. Reply START to resubscribe.`,
+  helpReply: `${config.productName} account verification: one-time codes you ask for in the app, up to ${config.otpCodesPerHour} per hour. Msg & data rates may apply. Help: ${config.contactEmail}. Reply STOP to opt out.`,
   homeUrl: routes.home,
   // `{{privacyUrl}}`, `{{termsOfUseUrl}}`, ...: one per legal page of the list.
   ...Object.fromEntries(
