@@ -1,12 +1,11 @@
 /**
  * Leaves files and folders whose name starts with a dot out of dist/, whatever put them in public/ (a `.env`, a
  * `.git/` folder, the `.DS_Store` macOS writes into every folder it shows): static hosts publish dist/ as it is. Only
- * `/.well-known/` is published. nginx also answers 404 for any dotfile (deploy/site.conf), for a dist/ made otherwise.
+ * `/.well-known/` is published (run by finishDist.ts). nginx also answers 404 for any dotfile (deploy/site.conf), for a
+ * dist/ made otherwise.
  */
 import { readdir, rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
 
 /** Removes the dot-named files and folders under `dir` but `.well-known/` itself; returns their paths, sorted. */
 export async function removeDotfiles(dir: string): Promise<string[]> {
@@ -18,17 +17,4 @@ export async function removeDotfiles(dir: string): Promise<string[]> {
   });
   await Promise.all(removed.map((path) => rm(join(dir, path), { recursive: true, force: true })));
   return removed;
-}
-
-export function noDotfiles(): AstroIntegration {
-  return {
-    name: 'tablemates:no-dotfiles',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const removed = await removeDotfiles(fileURLToPath(dir));
-        if (removed.length)
-          logger.warn(`left out of the site, as names starting with a dot are never published: ${removed.join(', ')}`);
-      },
-    },
-  };
 }

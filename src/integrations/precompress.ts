@@ -2,17 +2,12 @@
  * Compresses once, at build: writes `file.br` (brotli quality 11) and `file.gz` (gzip level 9) beside every
  * compressible file in dist/, which nginx serves as they are (`brotli_static`, `gzip_static` in
  * deploy/types-and-compression.conf) and static hosts that look for them can too. Compressing each response on the
- * fly instead costs nginx most of its time (about 660 landing pages a second with brotli against 7,400 uncompressed
- * on one worker) and, at the levels a server can afford per response, about 10 % more bytes.
- *
- * Registered after securityHeaders() in astro.config.ts: it must see the pages as they ship.
+ * fly would cost nginx most of its time and send more bytes. finishDist.ts runs it last, on the files as they ship.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { AstroIntegration } from 'astro';
 
 /** Text and binary formats that shrink (video, images, fonts and the like are compressed already). */
 export const compressibleExtensions = [
@@ -86,24 +81,4 @@ export async function precompress(dir: string): Promise<Precompressed[]> {
       return result;
     }),
   );
-}
-
-export function precompressBuild(): AstroIntegration {
-  return {
-    name: 'precompress',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const distDir = fileURLToPath(dir);
-        const written = await precompress(distDir);
-        const sum = (pick: (file: Precompressed) => number | undefined) =>
-          written.reduce((total, file) => total + (pick(file) ?? 0), 0);
-        const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-        logger.info(
-          `${written.filter((file) => file.br !== undefined).length} of ${written.length} files precompressed: ` +
-            `${kib(sum((file) => (file.br !== undefined ? file.bytes : 0)))} -> ${kib(sum((file) => file.br))} brotli, ` +
-            `${kib(sum((file) => file.gz))} gzip`,
-        );
-      },
-    },
-  };
 }

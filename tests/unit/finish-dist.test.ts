@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { AstroIntegration } from 'astro';
+import { afterEach, describe, expect, it } from 'vitest';
+import astroConfig from '../../astro.config.ts';
+import { finishDist } from '../../src/integrations/finishDist.ts';
+import { islandStyle } from '../../src/integrations/hoistIslandStyle.ts';
+
+let dir: string;
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const text = 'AI food recommendations for your groups. '.repeat(20);
+const page = `<!doctype html><html><head><meta charset="utf-8"><title>T</title></head><body>${islandStyle}<p>${text}</p><script>go()</script></body></html>`;
+const logger = { info: () => {}, warn: () => {} };
+
+async function finishedSite(files: Record<string, string>) {
+  dir = await mkdtemp(join(tmpdir(), 'finish-dist-'));
+  for (const [name, body] of Object.entries(files)) {
+    await mkdir(join(dir, name, '..'), { recursive: true });
+    await writeFile(join(dir, name), body);
+  }
+  await finishDist(dir, logger);
+}
+
+describe('the step that finishes dist/', () => {
+  it('compresses each page as it ships: with its policy, its island style in the head', async () => {
+    await finishedSite({ 'index.html': page, 'sitemap-0.xml': `<urlset>${text}</urlset>` });
+    const html = await readFile(join(dir, 'index.html'), 'utf8');
+    expect(html).toMatch(
+      /^<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="content-security-policy"/,
+    );
+    expect(html).toContain(`${islandStyle}</head>`);
+    expect(brotliDecompressSync(await readFile(join(dir, 'index.html.br'))).toString()).toBe(html);
+    expect(gunzipSync(await readFile(join(dir, 'index.html.gz'))).toString()).toBe(html);
+    expect(existsSync(join(dir, 'sitemap-0.xml.br'))).toBe(true);
+  });
+
+  it('leaves dotfiles out before anything is compressed, and keeps /.well-known/', async () => {
+    await finishedSite({ 'index.html': page, '.secrets.json': JSON.stringify({ text }), '.well-known/gpc.json': text });
+    expect(
+      ['.secrets.json', '.secrets.json.br', '.secrets.json.gz'].filter((name) => existsSync(join(dir, name))),
+    ).toEqual([]);
+    expect(existsSync(join(dir, '.well-known/gpc.json.br'))).toBe(true);
+  });
+});
+
+it('astro.config.ts registers it after every other integration that works on dist/, so it sees their files', () => {
+  const withBuildDone = (astroConfig.integrations ?? [])
+    .flat()
+    .filter((integration): integration is AstroIntegration => Boolean(integration))
+    .filter((integration) => 'astro:build:done' in integration.hooks)
+    .map((integration) => integration.name);
+  expect(withBuildDone).toContain('@astrojs/sitemap');
+  expect(withBuildDone.at(-1)).toBe('finish-dist');
+});
