@@ -43,6 +43,8 @@ export interface HeroMediaOptions {
    * loop (like the rendered default footage).
    */
   crossfade?: number;
+  /** Marks the videos as rendered from the 3D scene (`npm run footage`), which may later write over them. */
+  sceneFootage?: boolean;
   log?: (line: string) => void;
 }
 
@@ -58,6 +60,7 @@ export async function buildHeroMedia({
   source,
   outDir,
   crossfade = 1,
+  sceneFootage = false,
   log = () => {},
 }: HeroMediaOptions): Promise<WrittenFile[]> {
   requireFfmpeg();
@@ -92,6 +95,7 @@ export async function buildHeroMedia({
           '-an',
           ...encoders[codec](maxKbps),
           ...bitexact,
+          ...(sceneFootage ? ['-metadata', `comment=${sceneFootageMark}`] : []),
           file,
         ]);
         if (codec === 'av1') checkAv1Level(file, av1Levels[variant]);
@@ -234,6 +238,29 @@ export function measureSsim(source: string, filter: string, encoded: string): nu
     );
   }
   return Number(all[1]);
+}
+
+/**
+ * The comment tag of hero videos rendered from the 3D scene. Videos without it are the owner's own (made with
+ * `npm run media`), which `npm run footage` never writes over.
+ */
+export const sceneFootageMark = 'Rendered from the 3D scene by npm run footage';
+
+/** The hero videos under `publicDir` that are not marked as rendered from the scene: the owner's footage. */
+export function ownerHeroVideos(publicDir: string): string[] {
+  requireFfmpeg();
+  return (Object.keys(heroVariants) as HeroVariant[])
+    .flatMap((variant) => heroVideoSources(variant).map((video) => join(publicDir, video.src)))
+    .filter((file) => existsSync(file) && videoComment(file) !== sceneFootageMark);
+}
+
+function videoComment(file: string): string | undefined {
+  const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', file], {
+    encoding: 'utf8',
+  });
+  const tags = (JSON.parse(probe.stdout || '{}') as { format?: { tags?: Record<string, string> } }).format?.tags ?? {};
+  // MP4 names the tag `comment`, WebM `COMMENT`.
+  return Object.entries(tags).find(([name]) => name.toLowerCase() === 'comment')?.[1];
 }
 
 /** No timestamps, encoder version strings or random ids in the files: same input, same bytes. */
