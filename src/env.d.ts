@@ -5,4 +5,11 @@ declare module 'astro' {
   }
 }
 
+declare global {
+  interface Window {
+    /** The 3D model's bytes, fetched once per page: the landing page's inline script defines it (index.astro). */
+    preloadModel(): Promise<ArrayBuffer>;
+  }
+}
+
 export {};

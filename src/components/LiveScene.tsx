@@ -7,7 +7,6 @@
  * code is requested only then, and only once the slot nears the viewport.
  */
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { preloadModel } from '../lib/modelPreload.client.ts';
 import type { FromScene, ToScene } from '../lib/scene/protocol.ts';
 
 export interface LiveSceneProps {
@@ -77,8 +76,8 @@ export default function LiveScene({ quality, active, paused, onReady, onError }:
     resize.observe(element);
 
     const offscreen = element.transferControlToOffscreen();
-    // The bytes the landing page preloaded when idle (one request per page, whatever the HTTP caching), copied over.
-    preloadModel().then((model) => {
+    // The bytes the landing page preloads when idle (one request per page, whatever the HTTP caching), copied over.
+    window.preloadModel().then((model) => {
       if (failed) return;
       deadline = setTimeout(fail, readyDeadlineMs);
       send({ type: 'start', canvas: offscreen, model, antialias: quality === 'hardware' }, [offscreen]);

@@ -1,7 +1,7 @@
 /**
  * Runs `callback` once the page has loaded and the browser is idle: work that must stay off the first paint and
- * out of the load event (hydrating islands, preloading the 3D model, loading the monitoring SDK). `timeout` bounds
- * the wait on a page that is never idle. Safari has no requestIdleCallback: a short timeout after load stands in.
+ * out of the load event (hydrating islands, loading the monitoring SDK). `timeout` bounds the wait on a page that is
+ * never idle. Safari has no requestIdleCallback: a short timeout after load stands in.
  */
 export function afterLoadWhenIdle(callback: () => void, timeout?: number): void {
   const whenIdle = () =>

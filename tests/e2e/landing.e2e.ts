@@ -270,6 +270,13 @@ test('preloads the 3D model under /models/ once the page is idle', async ({ page
   await page.goto('/');
   await expect.poll(() => models.length).toBe(1);
   expect(models[0]).toMatch(/\/models\/[\w-]+\.glb$/);
+  // Requested after the load event, before anyone scrolls to the scene.
+  const afterLoad = (url: string) => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const [model] = performance.getEntriesByName(url);
+    return model && navigation ? model.startTime >= navigation.loadEventEnd : 'not loaded yet';
+  };
+  await expect.poll(() => page.evaluate(afterLoad, models[0]!)).toBe(true);
 });
 
 test('explains how it works below the hero, and has a footer with the legal, contact and social links', async ({

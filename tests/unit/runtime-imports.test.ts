@@ -23,7 +23,7 @@ describe('where code runs, by file name', () => {
     ['src/lib/icons.node.ts', "import { webglSupport } from './webgl.client.ts';", 'Browser-only code'],
     ['src/lib/shared.ts', "import { webglSupport } from './webgl.client.ts';", 'Browser-only code'],
     ['src/integrations/hook.ts', "import { afterLoadWhenIdle } from '../lib/idle.client.ts';", 'Browser-only code'],
-    ['scripts/tool.ts', "import { preloadModel } from '../src/lib/modelPreload.client.ts';", 'Browser-only code'],
+    ['scripts/tool.ts', "import { afterLoadWhenIdle } from '../src/lib/idle.client.ts';", 'Browser-only code'],
   ])('%s may not run %s', async (filePath, code, expected) => {
     const messages = await restrictedImports(filePath, `${code}\nexport {};\n`);
     expect(messages.join('\n')).toContain(expected);
