@@ -5,7 +5,7 @@
  * is set or written as a plain ''.
  */
 import ownerValues from '../site.config.ts';
-import { readLegalSource } from '../src/lib/legal/loader.node.ts';
+import { readApprovals } from '../src/lib/legal/approvals.node.ts';
 import { legalPages } from '../src/lib/legal/pages.ts';
 import { stalePages } from '../src/lib/legal/review.ts';
 import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../src/lib/config.ts';
@@ -51,12 +51,12 @@ const unsetAppIds: Partial<Record<string, string>> = {
 
 if (import.meta.main) {
   try {
-    const legalDates = await Promise.all(
-      legalPages.map(async ({ kind }) => {
-        const file = `src/content/legal/${kind}.md`;
-        return { file, lastUpdated: (await readLegalSource(file)).data.lastUpdated };
-      }),
-    );
+    // "Last updated" is the latest approval's date; a page never approved cannot be built for production at all.
+    const approvals = readApprovals();
+    const legalDates = legalPages.flatMap(({ kind }) => {
+      const latest = approvals[kind]?.at(-1);
+      return latest ? [{ file: `src/content/legal/${kind}.md`, lastUpdated: latest.date }] : [];
+    });
     const problems = [...releaseProblems(), ...stalePages(legalDates, new Date())];
     if (problems.length === 0) {
       console.log('Release check passed: no config field is at its example value.');

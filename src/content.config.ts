@@ -11,4 +11,17 @@ const legal = defineCollection({
   schema: legalFrontMatter,
 });
 
-export const collections = { legal };
+/**
+ * Every approved version of each page, as `npm run legal:approve` copied it (versions/<page>/<version>/<page>.md, with
+ * its own data-practices.yaml beside it), rendered by the same pipeline. Ids like `privacy/2026-11-25`.
+ */
+const legalVersions = defineCollection({
+  loader: glob({
+    pattern: '*/*/*.md',
+    base: './src/content/legal/versions',
+    generateId: ({ entry }) => entry.replace(/\/[^/]+\.md$/, ''),
+  }),
+  schema: legalFrontMatter,
+});
+
+export const collections = { legal, legalVersions };

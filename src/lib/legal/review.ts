@@ -1,7 +1,7 @@
 /**
  * The yearly review of the legal pages (CCPA 1798.130(a)(5): the privacy policy is updated at least once every 12
- * months). `npm run check:release` lists a page whose "last updated" is older; the build never fails for it, since
- * a build must not start failing because time passed.
+ * months). `npm run check:release` lists a page whose "last updated" (its latest approval) is older; the build never
+ * fails for it, since a build must not start failing because time passed.
  */
 import { lawFacts } from './law.ts';
 
@@ -19,6 +19,6 @@ export function stalePages(pages: LegalPageDate[], today: Date): string[] {
     .filter((page) => page.lastUpdated < oldest)
     .map(
       (page) =>
-        `${page.file}: last updated ${page.lastUpdated}, more than ${lawFacts.reviewMonths} months ago  (review the text with counsel and set lastUpdated in its front matter)`,
+        `${page.file}: last updated ${page.lastUpdated}, more than ${lawFacts.reviewMonths} months ago  (review the text with counsel; an approved change updates it: npm run legal:approve)`,
     );
 }

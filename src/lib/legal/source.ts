@@ -14,10 +14,8 @@ const isoDate = z.preprocess(
 export const legalFrontMatter = z
   .object({
     title: z.string('a title, like "Privacy Policy"').trim().min(1, 'a non-empty title'),
-    /** When this version took effect. */
+    /** When this version took effect. "Last updated" is the latest approval's date (approvals.node.ts). */
     effective: isoDate,
-    /** When the text last changed. */
-    lastUpdated: isoDate,
     /** A short, plainly non-binding summary shown above the document; it may quote config values as tokens. */
     summary: z
       .string('a one-paragraph summary')
@@ -32,11 +30,7 @@ export const legalFrontMatter = z
       )
       .optional(),
   })
-  .strict()
-  .refine((data) => data.lastUpdated >= data.effective, {
-    message: 'a last-updated date on or after the effective date',
-    path: ['lastUpdated'],
-  });
+  .strict();
 
 export type LegalFrontMatter = z.infer<typeof legalFrontMatter>;
 

@@ -9,7 +9,7 @@ export const securityTxtPath = '/.well-known/security.txt';
 
 /**
  * The GPC specification's well-known resource: the site honors Global Privacy Control (the privacy policy says how).
- * `lastUpdate` is the privacy policy's last-updated date, the text that makes the promise.
+ * `lastUpdate` is the privacy policy's last-updated date (its latest approval), the text that makes the promise.
  */
 export const gpcJson = (lastUpdate: string) => ({ gpc: true, lastUpdate });
 
