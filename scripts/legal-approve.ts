@@ -41,7 +41,9 @@ if (positionals.length !== 1 || !kinds.includes(kind)) fail(`Name one page to ap
 const by = values.by?.trim();
 if (!by) fail('--by is missing: the name of the person who read and approves this text.');
 const date = values.date ?? new Date().toISOString().slice(0, 10);
-if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) fail(`--date ${date}: expected YYYY-MM-DD.`);
+// Round-tripped, so 2026-02-30 is refused too.
+const valid = /^\d{4}-\d{2}-\d{2}$/.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+if (!valid) fail(`--date ${date}: expected a date, YYYY-MM-DD.`);
 
 try {
   const latest = legalStatus(kind).latest;
