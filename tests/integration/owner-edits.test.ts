@@ -1,5 +1,5 @@
 /**
- * An owner's loop of edits (the tagline in the config, a colour in the CSS, a sentence in a legal page, then
+ * An owner's loop of edits (the tagline in the config, a colour in the CSS, a sentence in a legal page approved, then
  * `npm run build`) must leave nothing to commit but those edits: the build writes no tracked file. It once rewrote
  * the committed vercel.json (its CSP hashes followed the inline styles), so an owner who forgot to commit it deployed
  * a policy that blocked their own styles. Runs on a copy of the project's tracked files, in a git repository of its own.
@@ -31,7 +31,10 @@ test('after editing the tagline, a colour and a legal sentence, a build leaves g
   project.edit('site.config.ts', /tagline: '[^']*'/, "tagline: 'AI food picks for your whole group'");
   project.edit('src/styles/landing.css', /(\.tagline \{[^}]*?)color: var\(--cream-dim\);/, '$1color: #fdf6e3;');
   project.edit('src/content/legal/privacy.md', 'This website sets no cookies.', 'This website sets no cookies at all.');
-  git('commit', '-qam', 'owner edits');
+  // Edited legal text is approved before a production build accepts it; the approval is committed with it.
+  execFileSync('npm', ['run', 'legal:approve', '--', 'privacy', '--by', 'Owner'], { cwd: project.dir, stdio: 'pipe' });
+  git('add', '-A');
+  git('commit', '-qm', 'owner edits');
 
   execFileSync('npm', ['run', 'build'], { cwd: project.dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
 
