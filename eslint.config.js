@@ -8,8 +8,9 @@ import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 
 /**
- * Where code runs, by file name (README, "Where things are"): `*.node.ts` only in Node at build time, `*.client.ts`
- * only in the browser, anything else under src/ in both (it is bundled for the browser and also run at build).
+ * Where code runs, by file name (README, "The house in twelve ideas"): `*.node.ts` only in Node at build time,
+ * `*.client.ts` only in the browser, anything else under src/ in both (it is bundled for the browser and also run at
+ * build).
  */
 const nodeOnly = {
   group: ['node:*', '**/*.node.ts', 'sharp', 'satori', 'png-to-ico'],

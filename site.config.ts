@@ -9,16 +9,17 @@ import { example } from './src/lib/example.ts';
 export default {
   productName: example('Tablemates'),
   tagline: 'AI food recommendations for your groups',
-  /** The specification's {email}: the contact line, the legal pages and the SMS help text use it. */
+  /** The contact line, the legal pages and the SMS help text use it (docs/requirements.md#call-to-action). */
   contactEmail: example('hello@example.com'),
   siteUrl: example('https://example.com'),
-  /** The specification's {host}: monitoring propagates traces to https://{host}/api/... and to localhost only. */
+  /** Traces propagate only to https://{apiHost}/api/... and localhost (docs/requirements.md#trace-propagation). */
   apiHost: example('api.example.com'),
   appStoreUrl: example('https://apps.apple.com/app/tablemates/id1234567890'),
   /**
    * The social networks the hero, the footer and the JSON-LD `sameAs` link to, in this order. `icon` is the network's
    * slug on https://simpleicons.org. To add one, add an entry: { name: 'YouTube', icon: 'youtube', url: '...' }.
-   * The specification asks for Instagram and TikTok. PUBLIC_SOCIAL replaces the whole list, written as JSON.
+   * Instagram and TikTok are required (docs/requirements.md#call-to-action). PUBLIC_SOCIAL replaces the whole list,
+   * written as JSON.
    */
   social: [
     { name: 'Instagram', icon: 'instagram', url: example('https://www.instagram.com/example') },
@@ -51,19 +52,19 @@ export default {
   /** Sentry DSN; empty keeps monitoring off (no script, no request). */
   sentryDsn: example(''),
   sentryEnvironment: 'production',
-  // Rates fixed by the specification (section 9): every trace, 10 % of sessions replayed, every session with an error.
+  // Every trace, 10 % of sessions replayed, every session with an error (docs/requirements.md#monitoring-rates).
   tracesSampleRate: 1,
   replaysSessionSampleRate: 0.1,
   replaysOnErrorSampleRate: 1,
 
-  // Business constants of the specification (section 9), quoted by the legal pages.
+  // Quoted by the legal pages (docs/requirements.md#sms-codes and #deletion).
   otpCodesPerHour: 6,
   accountDeletionDays: 30,
   /** How long your monitoring project keeps events and replays (Sentry's data retention); the policy quotes it. */
   monitoringRetentionDays: example(90),
 
   // The app's identities. Each pair publishes a file under /.well-known/ that lets the app open this site's links
-  // and fill in the text-message codes with one tap (README, "App links"). A pair is set together or not at all.
+  // and fill in the text-message codes with one tap (docs/app-links.md). A pair is set together or not at all.
   // `example('')` means "not filled in yet" (`npm run check:release` lists it); write a plain '' (or []) for a
   // platform the app is not on.
   /** Apple Developer Team ID: 10 upper-case letters or digits. */

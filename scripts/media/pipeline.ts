@@ -327,7 +327,7 @@ function ffmpeg(args: string[]) {
   }
 }
 
-/** rename() fails across file systems (the temporary folder is often on another one), so copy then. */
+/** renameSync() fails across file systems (the temporary folder is often on another one), so copy then. */
 function move(from: string, to: string) {
   try {
     renameSync(from, to);

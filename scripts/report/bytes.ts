@@ -1,9 +1,8 @@
 /**
- * The byte budgets of DESIGN.md, read from the build (text gzipped at level 9, whatever the server sends): the
- * JavaScript the landing page loads before its load event, which is every script its HTML inlines or names (the
- * islands' code is imported later, once the browser is idle; tests/e2e/landing.e2e.ts checks in Chromium that no
- * script is requested before the load event), each other page's HTML and CSS and its lack of JavaScript, and the
- * media files. What the whole visit transfers is the visit gate's (visit.ts).
+ * The byte budgets (docs/requirements.md#budgets), read from the build, text gzipped at level 9 whatever the server
+ * sends: the JavaScript the landing page loads before its load event (every script its HTML inlines or names; the
+ * islands' code comes later, once the browser is idle), each other page's HTML and CSS and its lack of JavaScript,
+ * and the media files. What the whole visit transfers is the visit gate's (visit.ts).
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 /**
  * Every internal link, anchor and asset reference of the served site answers (and, for `#id`, the id exists on the
  * target page), and every external link is https. The crawling is linkinator's; what is ours is the site's rules:
- * the specification's hash addresses (`/#/terms`) are routes, not anchors, and this machine reaches no other site,
- * so external links are not fetched, only required to be https.
+ * the hash addresses (`/#/terms`, docs/requirements.md#hash-addresses) are routes, not anchors, and this machine
+ * reaches no other site, so external links are not fetched, only required to be https.
  */
 import { LinkChecker } from 'linkinator';
 import type { GateResult } from './types.ts';

@@ -17,7 +17,7 @@ interface Props {
 
 /**
  * The hero's call to action: the store buttons, the contact line and the social and legal links. Fades in and
- * rises after the specification's delay (src/lib/motion.ts, landing.css).
+ * rises after the required delay (src/lib/motion.ts, landing.css).
  */
 export default function CallToAction({ productName, appStoreUrl, googlePlayUrl, contactEmail, social, qrSvg }: Props) {
   return (

@@ -5,7 +5,7 @@ interface Props {
   tagline: string;
 }
 
-/** The wordmark, the white logo and the tagline; fades in after the specification's delay (src/lib/motion.ts, landing.css). */
+/** The wordmark, the white logo and the tagline; fades in after the required delay (src/lib/motion.ts, landing.css). */
 export default function HeroTitle({ productName, tagline }: Props) {
   return (
     <div className="hero-title">

@@ -116,7 +116,7 @@ const fieldsSchema = z.object({
     (value) => !value.endsWith('/'),
     'no trailing slash, like https://example.com',
   ),
-  /** The specification's `{host}`: traces propagate to `https://{host}/api/...` only. */
+  /** Traces propagate to `https://{apiHost}/api/...` only (docs/requirements.md#trace-propagation). */
   apiHost: z.string().trim().regex(hostname, 'a bare host name without scheme or path, like api.example.com'),
   /** The listing's numeric id (`/id1234567890`) also feeds the smart app banner. */
   appStoreUrl: httpsUrl('https://apps.apple.com/app/tablemates/id1234567890', 'apps.apple.com').refine(
@@ -164,11 +164,11 @@ const fieldsSchema = z.object({
     .trim()
     .refine((value) => value === '' || parseDsn(value) !== undefined, `empty (monitoring off) or ${dsnExpected}`),
   sentryEnvironment: z.string().trim().min(1, 'an environment name, like production'),
-  // The specification's monitoring rates (section 9).
+  // docs/requirements.md#monitoring-rates
   tracesSampleRate: rate,
   replaysSessionSampleRate: rate,
   replaysOnErrorSampleRate: rate,
-  // Business constants from the specification, quoted by the legal pages.
+  // Quoted by the legal pages (docs/requirements.md#sms-codes and #deletion).
   otpCodesPerHour: z
     .number('a whole number of codes')
     .int('a whole number of codes')

@@ -3,7 +3,7 @@
  * model. The media pipeline writes these files and the components reference them, both from this one list.
  */
 
-/** The specification's breakpoint: the large hero video at a window width of 760 px or more, the small one below. */
+/** Large hero video from a window width of 760 px, the small one below it (docs/requirements.md#hero-breakpoint). */
 export const heroBreakpointPx = 760;
 
 export type HeroVariant = 'large' | 'small';
@@ -12,7 +12,7 @@ export interface HeroVariantSpec {
   /** Encoded frame size. The small variant is a portrait crop for phones. */
   width: number;
   height: number;
-  /** Budget per encoded file, in bytes (DESIGN.md). */
+  /** Budget per encoded file, in bytes (docs/requirements.md#hero-media). */
   maxBytes: number;
   /** Widths of the responsive stills of the first frame. */
   stillWidths: number[];

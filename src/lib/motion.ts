@@ -1,5 +1,5 @@
 /**
- * The hero's entrance, as the specification fixes it: the title and the call to action stay transparent for 2 s,
+ * The hero's entrance (docs/requirements.md#fade-and-rise): the title and the call to action stay transparent for 2 s,
  * then fade in, the call to action rising 50 px into place. landing.css animates them from the custom properties
  * below (the landing page declares `heroMotionCss` in its head), and the tests import the same numbers.
  */

@@ -9,8 +9,8 @@ export const routes = {
 } as const;
 
 /**
- * The specification's hash addresses (`#/privacy`, `#/terms`). They are printed in app listings and SMS
- * registrations, so they must keep leading to the legal pages forever.
+ * The hash addresses `#/privacy` and `#/terms` (docs/requirements.md#hash-addresses). They are printed in app listings
+ * and SMS registrations, so they must keep leading to the legal pages forever.
  */
 export const hashRoutes: Record<string, string> = {
   '#/privacy': routes.privacy,

@@ -114,7 +114,7 @@ test(`fades in the title and the call to action after ${heroFadeDelayMs / 1000} 
     return style(selector);
   };
 
-  // The delay is exactly the specification's, on both animations.
+  // The delay is exactly the required one, on both animations.
   for (const selector of ['.hero-title', '.cta']) {
     const delays = await page
       .locator(selector)
@@ -179,7 +179,7 @@ test('the pause button pauses and resumes the video, by mouse and by keyboard', 
   await expect.poll(paused).toBe(false);
 });
 
-/** The configured social networks; the specification asks for Instagram and TikTok among them. */
+/** The configured social networks; Instagram and TikTok must be among them (docs/requirements.md#call-to-action). */
 const socialLinks = (page: Page, within: string) => {
   expect(config.social.map((network) => network.icon)).toEqual(expect.arrayContaining(['instagram', 'tiktok']));
   return config.social.map(({ name, url }) => ({

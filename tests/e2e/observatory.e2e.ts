@@ -2,7 +2,7 @@
  * The production TLS server: HTTP/2 with Mozilla's intermediate TLS settings (deploy/tls.conf), and Mozilla's HTTP
  * Observatory grades the production nginx configuration A+. The scanner only speaks to the standard ports, so this
  * file serves dist/ over TLS on 127.0.0.1:443 (with a certificate from a throwaway local CA it makes here) and
- * redirects 127.0.0.1:80 to it, as production does; Chromium loads a page over it, and the scanner's src/scan.js
+ * redirects 127.0.0.1:80 to it, as production does; Chromium loads a page over it, and the scanner's own scan script
  * runs directly.
  *
  * The scanner is a dev dependency, installed without its install script (.npmrc), which would download lists from the

@@ -1,67 +1,157 @@
 /**
- * The README and every guide in docs/ name files, npm scripts and tests; a newcomer follows them. This test fails on
- * any that does not exist (it has happened: guides pointed at moved test files).
+ * A newcomer follows what the repository names: files, folders, sections of a guide, rows of docs/requirements.md,
+ * npm scripts and tests. This test reads the README and docs/, every code comment and the CI files, and fails on any
+ * of those that does not exist, and on a requirement whose test does not.
  */
-import { existsSync, globSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import {
+  commentsOf,
+  deadFunctionNames,
+  deadReferences,
+  files,
+  repository,
+  root,
+  type Repository,
+} from '../support/references.ts';
 
-const root = join(import.meta.dirname, '../..');
-const scripts = Object.keys(
-  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: object }).scripts,
+const documents = files.filter((file) => file === 'README.md' || /^docs\/[^/]+\.md$/.test(file));
+const codeFiles = files.filter(
+  (file) => /\.(ts|tsx|js|mjs|astro|css|conf)$/.test(file) || /^\.(gitignore|npmrc|prettierignore)$/.test(file),
 );
-/** Top-level entries a path in the docs may start with; anything else in backticks is not a path of this project. */
-const topLevel = new Set(readdirSync(root));
-/** What the tools write at run time (git-ignored, like dist/ or test-results/) exists only after a run. */
-const generated = readFileSync(join(root, '.gitignore'), 'utf8')
-  .split('\n')
-  .filter((line) => line.endsWith('/'));
-
-/** Every reference in `markdown` (the text of `file`, relative to the project) that points at nothing. */
-export function deadReferences(
-  markdown: string,
-  file: string,
-  exists = (path: string) => existsSync(join(root, path)),
-) {
-  const dead: string[] = [];
-  for (const [, target] of markdown.matchAll(/\]\(([^)\s]+)\)/g)) {
-    if (/^(https?:|mailto:|#)/.test(target!)) continue;
-    const path = relative(root, join(root, dirname(file), target!.split('#')[0]!));
-    if (!exists(path)) dead.push(target!);
-  }
-  for (const [, code] of markdown.matchAll(/`([^`\n]+)`/g)) {
-    for (const [, name] of code!.matchAll(/\bnpm run ([\w:-]+)/g))
-      if (!scripts.includes(name!)) dead.push(`npm run ${name}`);
-    const path = code!.replace(/^\.\//, '').replace(/[#:].*$/, '');
-    const first = path.split('/')[0]!;
-    if (/\s/.test(path) || !topLevel.has(first) || (first === path && !path.includes('.'))) continue;
-    if (generated.some((prefix) => path.startsWith(prefix))) continue;
-    if (path.includes('*') ? globSync(path, { cwd: root }).length === 0 : !exists(path)) dead.push(code!);
-  }
-  return dead;
-}
-
-const documents = ['README.md', ...readdirSync(join(root, 'docs')).map((name) => `docs/${name}`)].filter((name) =>
-  name.endsWith('.md'),
-);
+/** Read whole: their step names and commands are what a reader follows. */
+const ciFiles = files.filter((file) => file.startsWith('.github/workflows/') || file === '.ci/run');
 
 describe('the README and docs/ name only what exists', () => {
   test.each(documents)('%s', (file) => {
-    expect(deadReferences(readFileSync(join(root, file), 'utf8'), file)).toEqual([]);
+    expect(deadReferences(repository.read(file), file)).toEqual([]);
   });
 
-  test('a dead link, path, glob or npm script is reported', () => {
+  test('a dead link, anchor, path, glob, file, section or npm script is reported, and the old name of the requirements', () => {
     const markdown = [
-      'See [the guide](deploy.md) and [gone](missing.md#part), `src/lib/nowhere.ts`, `tests/unit/legal*.zz`,',
-      '`npm run no-such-script`, but not `dist/index.html`, `site.config.ts` or [a site](https://example.com).',
+      'See [the guide](deploy.md), [gone](missing.md#part), [a part](deploy.md#no-such-part), `src/lib/nowhere.ts`,',
+      '`tests/unit/legal*.zz`, figures.ts, DESIGN.md, `npm run no-such-script`, README section "Where things are",',
+      'docs/deploy.md#headers and the specification, but not `dist/index.html`, `site.config.ts`, README.md,',
+      'docs/deploy.md#the-headers, (README, "Where to change what") or [a site](https://example.com).',
     ].join('\n');
-    const exists = (path: string) => ['docs/deploy.md', 'site.config.ts'].includes(path);
-    expect(deadReferences(markdown, 'docs/x.md', exists)).toEqual([
+    const texts: Record<string, string> = {
+      'docs/deploy.md': '# Deploy\n\n## The headers\n',
+      'README.md': '# Site\n\n## Where to change what\n',
+      'site.config.ts': '',
+    };
+    const repo: Repository = {
+      exists: (path) => path in texts,
+      read: (path) => texts[path]!,
+      hasFileNamed: (name) => Object.keys(texts).some((path) => basename(path) === name),
+    };
+    expect(deadReferences(markdown, 'docs/x.md', repo)).toEqual([
       'missing.md#part',
+      'deploy.md#no-such-part',
       'src/lib/nowhere.ts',
       'tests/unit/legal*.zz',
+      'DESIGN.md',
+      'docs/deploy.md#headers',
+      'figures.ts',
+      'README section "Where things are"',
       'npm run no-such-script',
+      'the specification',
     ]);
+  });
+});
+
+describe('code comments name only what exists', () => {
+  const code = codeFiles.map((file) => {
+    const text = repository.read(file);
+    return { file, text, comments: commentsOf(text, file) };
+  });
+  const allCode = code.map(({ text, comments }) =>
+    comments.split('\n').reduce((rest, line) => rest.replace(line, ''), text),
+  );
+
+  test.each(code)('$file', ({ file, comments }) => {
+    expect(deadReferences(comments, file)).toEqual([]);
+    expect(deadFunctionNames(comments, allCode.join('\n'))).toEqual([]);
+  });
+
+  test('comments are found in code, templates and configuration; a function is one the code has', () => {
+    const source = "const url = 'https://example.com'; // see src/lib/media.ts\n/* deploy/site.conf */ const a = 1;";
+    expect(commentsOf(source, 'x.ts')).toBe('// see src/lib/media.ts\n/* deploy/site.conf */');
+    expect(commentsOf('<p>x</p><!-- README, "Where to change what" -->', 'x.astro')).toBe(
+      '<!-- README, "Where to change what" -->',
+    );
+    expect(commentsOf('listen 80; # docs/deploy.md\n', 'x.conf')).toBe(' # docs/deploy.md');
+    expect(deadFunctionNames('Registered after securityHeaders() and precompress()', 'precompress(dir)')).toEqual([
+      'securityHeaders',
+    ]);
+  });
+});
+
+describe('the CI files', () => {
+  test.each(ciFiles)('%s names only what exists', (file) => {
+    expect(deadReferences(repository.read(file), file)).toEqual([]);
+  });
+
+  const npmCommands = (text: string) =>
+    [...text.matchAll(/\bnpm (ci|install|test|start|run [\w:-]+)\b/g)].map(([, command]) => `npm ${command}`);
+  /** The npm commands a CI file runs: in its `run:` steps or shell lines, and in the scripts those run. */
+  const runs = (file: string): string[] => {
+    const text = repository.read(file);
+    const lines = file.endsWith('.yml')
+      ? [...text.matchAll(/^\s*(?:- )?run: (.+)$/gm)].map(([, line]) => line!)
+      : text.split('\n').filter((line) => !line.trim().startsWith('#'));
+    return lines.flatMap((line) => [
+      ...npmCommands(line),
+      ...[...line.matchAll(/\b(?:bash|sh) ([\w./-]+)/g)].flatMap(([, script]) => runs(script!)),
+    ]);
+  };
+
+  test.each(ciFiles)('%s names only npm commands it runs', (file) => {
+    const ran = runs(file);
+    expect(npmCommands(repository.read(file)).filter((command) => !ran.includes(command))).toEqual([]);
+  });
+});
+
+/** Every test title under tests/, as a pattern: `${...}`, `%s` and `$name` stand for what the test fills in. */
+const testTitles = files
+  .filter((file) => /^tests\/.*\.ts$/.test(file))
+  .flatMap((file) =>
+    [
+      ...repository
+        .read(file)
+        .matchAll(/(?:\b(?:test|it|describe)(?:\.\w+)*|\]\))\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g),
+    ].map(([, , title]) => title!.replace(/\\(.)/g, '$1')),
+  )
+  .map((title) => {
+    const parts = title.split(/\$\{[^}]*\}|%[sdi]|\$\w+/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    return new RegExp(`^${parts.join('.+?')}$`);
+  });
+
+describe('docs/requirements.md', () => {
+  const rows = [...repository.read('docs/requirements.md').matchAll(/^\| `([\w-]+)` +\|.*\|(.*)\|$/gm)].map(
+    ([, id, proof]) => ({ id: id!, proof: proof! }),
+  );
+
+  test('gives each requirement an id of its own', () => {
+    const ids = rows.map((row) => row.id);
+    expect(ids.length).toBeGreaterThan(30);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+  });
+
+  test.each(rows)('$id names each test that proves it: a file, and a title some test under tests/ has', ({ proof }) => {
+    const named = [...proof.matchAll(/`(tests\/[^`]+)`([^`]*)/g)].map(([, file, after]) => ({
+      file: file!,
+      titles: [...after!.matchAll(/“([^”]+)”/g)].map(([, title]) => title!),
+    }));
+    expect(named.length, 'no test named').toBeGreaterThan(0);
+    for (const { file, titles } of named) {
+      expect(repository.exists(file), file).toBe(true);
+      expect(titles.length, `${file}: no title named`).toBeGreaterThan(0);
+      for (const title of titles) {
+        const found = testTitles.some((pattern) => pattern.test(title));
+        expect(found, `no test under tests/ is titled “${title}”`).toBe(true);
+      }
+    }
   });
 });
 

@@ -20,7 +20,7 @@ export interface MonitoringSettings {
   tracesSampleRate: number;
   replaysSessionSampleRate: number;
   replaysOnErrorSampleRate: number;
-  /** The specification's `{host}`: traces propagate to `https://{host}/api/...` and to localhost only. */
+  /** Traces propagate to `https://{apiHost}/api/...` and localhost only (docs/requirements.md#trace-propagation). */
   apiHost: string;
 }
 
@@ -65,8 +65,8 @@ export function readSettings(text: string | null | undefined): MonitoringSetting
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Where the SDK adds `sentry-trace` and `baggage` headers (specification, section 7): localhost, and paths under
- * `https://{apiHost}/api`. Anchored at both ends of the origin, so `https://{apiHost}.evil.example/api`,
+ * Where the SDK adds `sentry-trace` and `baggage` headers (docs/requirements.md#trace-propagation): localhost, and
+ * paths under `https://{apiHost}/api`. Anchored at both ends of the origin, so `https://{apiHost}.evil.example/api`,
  * `https://evil.example/?u=https://{apiHost}/api` and plain-http `http://{apiHost}/api` never receive them. The SDK
  * tests these against the full URL (and same-origin paths, which start with `/` and so never match).
  */
@@ -77,7 +77,7 @@ export function tracePropagationTargets(apiHost: string): RegExp[] {
   ];
 }
 
-/** The SDK's options: the specification's rates (section 9), no personal data by default, the propagation targets. */
+/** The SDK's options: the required rates (docs/requirements.md#monitoring-rates), no personal data, trace targets. */
 export function monitoringOptions(settings: MonitoringSettings) {
   return {
     dsn: settings.dsn,
