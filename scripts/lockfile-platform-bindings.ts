@@ -1,6 +1,6 @@
 /**
- * This machine's npm registry mirror serves only the Linux x64 builds of the Astro compiler's native bindings, so an
- * `npm install` that writes package-lock.json from scratch leaves the other platforms' optional entries out, and
+ * A registry mirror that serves only the Linux x64 builds of the Astro compiler's native bindings makes an
+ * `npm install` that writes package-lock.json from scratch leave the other platforms' optional entries out, and
  * `npm ci` elsewhere then refuses the lock ("Missing: @astrojs/compiler-binding-darwin-arm64@ from lock file"). This
  * adds each binding the compiler lists, as the registry publishes it (os, cpu and libc, so no machine downloads one
  * that does not match it, and the integrity hash npm checks its bytes against), in npm's key order. Run it by hand

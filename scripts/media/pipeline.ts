@@ -163,7 +163,7 @@ const vp9 = (maxKbps: number) =>
 
 /**
  * H.264 High profile for every browser without VP9; faststart puts the index first so playback starts at once.
- * One thread: x264's frame threads with a bit-rate cap gave different bytes from run to run on a busy machine.
+ * One thread: x264's frame threads with a bit-rate cap do not give the same bytes on every run.
  */
 const h264 = (maxKbps: number) =>
   ['-c:v', 'libx264', '-preset', 'slow', '-crf', '27', '-maxrate', `${maxKbps}k`, '-bufsize', `${maxKbps * 2}k`]
@@ -172,8 +172,8 @@ const h264 = (maxKbps: number) =>
 
 /**
  * AV1 (SVT-AV1, Debian's ffmpeg) in the MP4 container, which every AV1 browser plays, Safari included. CRF 52 at
- * preset 6 keeps this soft, dark footage at a higher SSIM than the VP9 file at a bit over half its bytes (the
- * pipeline checks both on every run). One logical processor (`lp=1`): the same input gives the same bytes.
+ * preset 6 keeps soft, dark footage at least as good as the VP9 file and smaller, which the pipeline checks on every
+ * run. One logical processor (`lp=1`): the same input gives the same bytes.
  */
 const av1 = () =>
   ['-c:v', 'libsvtav1', '-crf', '52', '-preset', '6', '-g', String(fps * 4), '-svtav1-params', 'lp=1'].concat([

@@ -1,10 +1,9 @@
 /**
  * A Chromium driven over the DevTools protocol directly, with only the domains a measurement asks for.
  *
- * Why not Playwright here: Playwright switches on the Runtime domain of every page, and with it on V8 collects the
- * source positions of every script a stack trace passes through. On the landing page that turned the evaluation of
- * React's client chunk into one 300 to 550 ms task at 4x CPU, a task no visitor ever has (the same chunk measured
- * 60 to 130 ms without the Runtime domain, in the same session).
+ * Why not Playwright here: Playwright switches on the Runtime domain of every page, and with it V8 collects the
+ * source positions of every script a stack trace passes through. That makes evaluating React's client chunk a long
+ * task no visitor ever has, which the whole-visit gate would count.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';

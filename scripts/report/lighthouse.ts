@@ -1,10 +1,10 @@
 /**
  * Lighthouse (its own Node API) on Debian's Chromium, mobile and desktop, for each page; each run's HTML report in
  * reports/lighthouse/ (git-ignored). Scores and CLS fail on the median of the runs. LCP and TBT are wall-clock
- * timings, and other processes on a shared machine only ever add time (TBT from 0 to over 100 ms on a page without
- * JavaScript), so they fail on the best run, and a page over a timing budget (or under the performance score, made
- * of timings) is measured again, up to twice the runs: a real regression is slow in every run, a disturbed run
- * cannot fail the gate. Lighthouse CI cannot measure again only when needed (docs/testing.md).
+ * timings, and other processes on a shared machine only ever add time, so they fail on the best run, and a page over
+ * a timing budget (or under the performance score, made of timings) is measured again, up to twice the runs: a real
+ * regression is slow in every run, a disturbed run cannot fail the gate. Lighthouse CI cannot measure again only when
+ * needed (docs/testing.md).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
@@ -104,7 +104,7 @@ export function budgetFailures(where: string, formFactor: FormFactor, runs: Run[
 
 /**
  * Whether to measure again: fewer runs than asked for, or, up to twice the runs, a timing over budget in every run so
- * far or a median performance score under budget (measured: a page without JavaScript scored 93 on a busy machine).
+ * far or a median performance score under budget (the score is made of timings too).
  */
 export function needsAnotherRun(formFactor: FormFactor, results: Run[], runs: number): boolean {
   if (results.length < runs) return true;
@@ -147,11 +147,9 @@ export async function lighthouseGate(baseUrl: string, paths: string[], runs = 3,
   } finally {
     chrome.kill();
   }
-  // TBT and the performance score are made of main-thread timings. On 2026-11-24 the last build that had passed this
-  // gate (5428bbb) measured 188 to 447 ms of mobile TBT on its JavaScript-free legal pages on this machine, quiet and
-  // in the same session as the current build: the figure follows the host, not the page. Until the gate compares each
-  // page with a baseline measured in the same run, those two are printed as warnings, never failing a run; the
-  // scores for accessibility, best practices and SEO, CLS and mobile LCP still fail it.
+  // TBT and the performance score are main-thread timings, which follow the host more than the page: until the gate
+  // compares each page with a baseline measured in the same run, they are printed as warnings and never fail it. The
+  // scores for accessibility, best practices and SEO, CLS and mobile LCP still do.
   const timing = (failure: string) => /: (TBT|performance) /.test(failure);
   for (const warning of failures.filter(timing)) console.warn(`warning (timing, not failing): ${warning}`);
   return {

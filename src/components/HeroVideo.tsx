@@ -6,13 +6,11 @@ import { useHeroVariant } from './useHeroVariant.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 
 /**
- * The hero's background video: the large variant at a window width of `heroBreakpointPx` or more, the small one
- * below, switched live on resize; a visible pause/play control (WCAG 2.2.2); no autoplay under reduced motion. It
- * starts once the island hydrates, after the load event: until then the still is what shows, so the still is the
- * page's largest paint and the video's bytes never compete with it. Without JavaScript the still is all there is: no
- * video plays that no control could stop, and the control itself appears only once it works, labelled with what it
- * will do. The visitor's play/pause choice holds for the visit (src/lib/motionChoice.ts). The island sits after the
- * hero's text in the page, so Tab and screen readers meet the title and the call to action before its control.
+ * The hero's background video: its variant follows the window (docs/requirements.md#hero-breakpoint), with a
+ * pause/play control (#hero-pause) and no autoplay under reduced motion. It starts once the island hydrates, after the
+ * load event, so the still is the page's largest paint and the video's bytes never compete with it; without
+ * JavaScript the still is all there is, and the control appears only once it works. The island sits after the hero's
+ * text, so Tab and screen readers meet the title and the call to action before its control.
  */
 export default function HeroVideo() {
   const video = useRef<HTMLVideoElement>(null);
@@ -67,8 +65,8 @@ export default function HeroVideo() {
   };
 
   // Once hydrated, the current variant's sources, so `load()` picks it. Before that the element has no source at all:
-  // WebKit holds the load event for a <video preload="none"> with sources (about 3.4 s, until it reports
-  // `stalled`), and hydration waits for the load event.
+  // WebKit holds the load event for a <video preload="none"> with sources until it reports `stalled`, and hydration
+  // waits for the load event.
   const sources = variant ? heroVideoSources(variant) : [];
 
   return (

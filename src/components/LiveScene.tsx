@@ -23,11 +23,9 @@ export interface LiveSceneProps {
 }
 
 /**
- * How long the worker may take from 'start' to the model on screen before the page gives up and keeps its still (a
- * second or two on a phone). Every failure that can be seen reports itself: a worker script that fails to load or is
- * refused fires 'error', a model that fails rejects the preload, and a decoder whose WebAssembly is refused or WebGL
- * that is missing make the worker answer 'failed'. This covers only a worker that never answers at all (a hang).
- * It is generous because nothing visible waits on it (the still shows until the scene is ready): it frees a hung
+ * How long the worker may take from 'start' to the model on screen before the page gives up and keeps its still.
+ * Every failure that can be seen reports itself (the worker's 'error', a rejected preload, a 'failed' answer), so this
+ * covers only a worker that never answers. It is generous because nothing visible waits on it: it frees a hung
  * worker, and must never cut off a slow software renderer that would have drawn.
  */
 const readyDeadlineMs = 20_000;

@@ -151,9 +151,9 @@ test('the 3D scene has a pause/play control like the hero video, and stays still
   const play = slot.getByRole('button', { name: 'Play 3D scene' });
   await expect(play).toBeFocused();
 
-  // Paused: once a frame the worker drew before the message reached it has landed (two screenshots in a row agree; a
-  // fresh-clone run once caught one), no frame changes, over at least three more screenshots and longer than a change
-  // took while it turned (at least two seconds).
+  // Paused: once a frame the worker drew before the message reached it has landed (two screenshots in a row agree),
+  // no frame changes, over at least three more screenshots and longer than a change took while it turned (at least
+  // two seconds).
   let still = await canvas.screenshot();
   await expect
     .poll(async () => {

@@ -94,7 +94,7 @@ for (const width of [1280, 375]) {
 test(`fades in the title and the call to action after ${heroFadeDelayMs / 1000} s, the call to action rising ${heroRisePx} px`, async ({
   page,
 }) => {
-  test.slow(); // watches the fade frame by frame: 24.5 s of a 30 s timeout on a busy machine
+  test.slow(); // watches the fade frame by frame
   await page.goto('/');
   const title = page.locator('.hero-title');
   const cta = page.locator('.cta');
@@ -296,7 +296,7 @@ test('explains how it works below the hero, and has a footer with the legal, con
 
 for (const width of [375, 1280]) {
   test(`loads without console errors or failed requests and passes axe at ${width} px`, async ({ page }, testInfo) => {
-    // axe and a full-page screenshot of a page with a playing video: 28 s of a 30 s timeout on a busy machine.
+    // axe and a full-page screenshot of a page with a playing video.
     test.slow();
     const problems = watchPageHealth(page);
     await page.setViewportSize({ width, height: 800 });

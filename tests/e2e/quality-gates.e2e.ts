@@ -82,10 +82,8 @@ test('the link check fails on a broken internal link, a missing anchor and a pla
 
 test('Lighthouse fails the mobile LCP when the hero still is an unoptimised photo', async () => {
   test.setTimeout(240_000);
-  // A 690 KB picture of noise (nothing compresses it) where the pipeline's still was: the LCP element itself is heavy,
-  // so the simulated phone's LCP is late however busy the machine is. (A hero still that fills the screen again, the
-  // regression this once guarded, makes the title fading in the LCP: simulated late only while the video had been
-  // requested before it, which a machine busy with the rest of the suite delayed past it.)
+  // A large picture of noise (nothing compresses it) where the pipeline's still was: the LCP element itself is heavy,
+  // so the simulated phone's LCP is late however busy the machine is.
   const photo = new PNG({ width: 360, height: 640 });
   photo.data = randomBytes(photo.data.length);
   await brokenSite(

@@ -277,7 +277,7 @@ test('draws in a worker: the canvas is handed over, and the page thread never lo
 });
 
 test('stops drawing off screen and while paused, and draws again when back or played', async ({ page }) => {
-  test.slow(); // frame counts over several seconds, after software WebGL starts: 25 s on a busy machine
+  test.slow(); // frame counts over several seconds, after software WebGL starts
   await page.goto('/');
   await slot(page).scrollIntoViewIfNeeded();
   await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });

@@ -85,7 +85,8 @@ test('many slow clients do not stop a normal request', async () => {
   const server = await ownServer();
   const slow: Awaited<ReturnType<typeof slowSender>>[] = [];
   try {
-    // More than the old worker_connections (256), which queued every later visitor until a slow one timed out.
+    // Hundreds of slow clients: with too few worker_connections (deploy/nginx.conf) a normal visitor would wait behind
+    // them until one timed out.
     for (let i = 0; i < 300; i++) slow.push(await slowSender(server.port));
     expect((await get(server.port, '/')).status).toBe(200);
     // Answered while every slow client is still connected: not because one gave up.

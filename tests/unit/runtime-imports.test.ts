@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
 
-// Loading the config and its plugins takes a few seconds on a busy machine; do it once, outside the tests' timeout.
+// Loading the config and its plugins is slow: do it once, outside the tests' timeout.
 beforeAll(() => eslint.lintText('export {};\n', { filePath: 'src/lib/warm-up.ts' }), 60_000);
 
 /** The no-restricted-imports messages ESLint gives `code` as if it were the file at `filePath`. */

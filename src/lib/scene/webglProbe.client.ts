@@ -1,8 +1,8 @@
 /**
  * A worker that answers one question and ends: can this browser draw the 3D scene, and how well? The page asks it
- * (src/lib/webgl.client.ts) rather than making a WebGL context itself: on the main thread that took 90 to 112 ms at
- * 4x CPU on a test machine, the longest task of the whole visit. It asks where the scene would draw, a worker's
- * OffscreenCanvas, and has no imports, so a browser that cannot draw the scene fetches this file and none of three.js.
+ * (src/lib/webgl.client.ts) rather than making a WebGL context itself, which on the main thread is a long task on a
+ * phone. It asks where the scene would draw, a worker's OffscreenCanvas, and has no imports, so a browser that cannot
+ * draw the scene fetches this file and none of three.js.
  *
  * 'software' means WebGL runs without a GPU (a "major performance caveat", like SwiftShader): the scene then draws
  * without multisampling at a pixel ratio of 1, which costs a CPU renderer several times less.
