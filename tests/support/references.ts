@@ -58,7 +58,7 @@ const anchorsOf = (markdown: string) =>
 export function deadReferences(text: string, file: string, repo: Repository = repository): string[] {
   const dead: string[] = [];
   const check = (written: string, path: string, anchor?: string) => {
-    if (generated.some((prefix) => path.startsWith(prefix))) return;
+    if (generated.some((prefix) => `${path}/`.startsWith(prefix))) return;
     const found = path.includes('*') ? globSync(path, { cwd: root }).length > 0 : repo.exists(path);
     if (!found || (anchor && extname(path) === '.md' && !anchorsOf(repo.read(path)).has(anchor))) dead.push(written);
   };
@@ -73,7 +73,7 @@ export function deadReferences(text: string, file: string, repo: Repository = re
   // number or {a,b} alternatives after them are allowed), and Markdown files named alone, beside the file or anywhere.
   for (const [match, path, anchor] of text
     .replace(/\]\([^)\s]+\)/g, ']')
-    .matchAll(/(?<![\w./@$-])(?:\.\/)?([\w.@-]+(?:\/[\w.@*{},[\]-]+)+|[\w-]+\.md)(?:#([\w-]+))?/g)) {
+    .matchAll(/(?<![\w./@$-])(?:\.\/)?([\w.@-]+(?:\/(?:[\w.@*[\]-]|\{[\w.,-]*\})+)+|[\w-]+\.md)(?:#([\w-]+))?/g)) {
     const written = match.replace(/[.,:;]+$/, '');
     const clean = path!.replace(/[.,:;]+$/, '').replace(/:\d+$/, '');
     if (!clean.includes('/')) {
