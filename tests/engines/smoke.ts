@@ -53,6 +53,7 @@ const checks = [
   'pause button pauses and plays',
   '#/privacy and #/terms land',
   'legal pages and 404 render',
+  '/privacy fits 320 px, no sideways scroll',
   '3D scene draws (or its still)',
 ] as const;
 type Check = (typeof checks)[number];
@@ -342,6 +343,29 @@ async function otherPages(engine: Engine, width: number) {
     assert(seen.h1Font.includes('Fraunces'), `404: heading set in ${seen.h1Font}`);
     assert(seen.home, '404: no link home');
     assert(seen.errors.length === 0, `404: ${seen.errors.join('; ')}`);
+  });
+
+  // At the phone width, measured at 320 px (WebKitGTK: its narrowest, 447 px); at the wide one, as it is.
+  await check(name, width, '/privacy fits 320 px, no sideways scroll', async () => {
+    const narrow = width === viewports[0].width && name !== 'webkit' ? 320 : width;
+    if (narrow !== width) await engine.setViewport(narrow, viewports[0].height);
+    await engine.open('/privacy');
+    const seen = await engine.evaluate(() => {
+      const [root, regions] = [document.documentElement, [...document.querySelectorAll('.legal-table')]];
+      const rights = [...document.querySelectorAll('.legal-table, table')].map((e) => e.getBoundingClientRect().right);
+      const scrolling = regions.filter((region) => region.scrollWidth > region.clientWidth).length;
+      return {
+        viewport: innerWidth,
+        width: root.clientWidth,
+        page: root.scrollWidth,
+        widest: Math.max(0, ...rights),
+        scrolling,
+      };
+    });
+    if (narrow !== width) await engine.setViewport(width, viewports[0].height);
+    const fits = seen.viewport === narrow && seen.page <= seen.width && seen.widest <= seen.width && !seen.scrolling;
+    assert(fits, JSON.stringify(seen));
+    return `at ${seen.viewport} px: page ${seen.page} px wide, widest table to ${Math.round(seen.widest)} px`;
   });
 }
 
