@@ -98,7 +98,7 @@ test('Tab and the reading order follow the screen: the title and the call to act
 test('before the fade-in, the invisible hero links take no tap or click; after it they do', async ({ page }) => {
   await page.goto('/');
   await hydrated(page);
-  const link = page.locator('.cta').getByRole('link', { name: 'Privacy Policy' });
+  const link = page.locator('.cta').getByRole('link', { name: 'Privacy Policy', exact: true });
   const store = page.locator('.cta').getByRole('link', { name: 'Download on App Store' });
   /** What a tap at the middle of the link would hit. */
   const hits = (locator: typeof link) =>

@@ -201,8 +201,8 @@ test('the call to action links to the store, the contact email, Instagram, TikTo
     await expect(link).toHaveAttribute('href', url);
     await expect(link.locator('svg path')).toHaveCount(1);
   }
-  await expect(cta.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
-  await expect(cta.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  await expect(cta.getByRole('link', { name: 'Privacy Policy', exact: true })).toHaveAttribute('href', '/privacy');
+  await expect(cta.getByRole('link', { name: 'Terms of Service', exact: true })).toHaveAttribute('href', '/terms');
 });
 
 test('shows the wordmark, the white logo and the tagline', async ({ page }) => {
@@ -286,7 +286,7 @@ test('explains how it works below the hero, and has a footer with the legal, con
   await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
   const footer = page.locator('footer');
   for (const name of ['Privacy Policy', 'Terms of Service', config.contactEmail]) {
-    await expect(footer.getByRole('link', { name })).toBeVisible();
+    await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
   }
   for (const { link, url } of socialLinks(page, 'footer')) {
     await expect(link).toBeVisible();
