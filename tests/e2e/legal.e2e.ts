@@ -4,17 +4,14 @@ import { parse } from 'yaml';
 import { config } from '../../src/lib/config.ts';
 import { mandatedSentences } from '../../src/lib/legal/law.ts';
 import { legalPages, legalTitle, otherLegalPages } from '../../src/lib/legal/pages.ts';
-import { boldWords, legalSections } from '../../src/lib/legal/sections.ts';
+import { boldWords, legalSections, requiredTokens } from '../../src/lib/legal/sections.ts';
 import { formatLegalDate } from '../../src/lib/legal/source.ts';
-import { siteHostOf } from '../../src/lib/legal/tokens.ts';
+import { legalTokens, siteHostOf } from '../../src/lib/legal/tokens.ts';
 import { routes } from '../../src/lib/routes.ts';
 import { expectNoAxeViolations } from './support/page-health.ts';
 
-/**
- * The legal pages as a reader and a reviewer meet them: structure and facts (titles, dates, section order, ids, links,
- * the sentences the rules want word for word, tables that fit a phone), never the wording of the prose, which the
- * owner may change (docs/legal-pages.md).
- */
+/** The legal pages as a reader and a reviewer meet them: structure and facts, never the wording of the prose, which
+ *  the owner may change (docs/legal-pages.md). */
 
 /** Every id in each page's text. App listings and SMS registrations link to them, so a change must be deliberate:
  *  update this file in the same commit. */
@@ -99,9 +96,14 @@ function expectRowsSideBySide(tables: Awaited<ReturnType<typeof tablesOf>>) {
 for (const legal of legalPages) {
   const { title, effective } = frontMatter(legal.kind);
   const sections = (legalSections[legal.kind] ?? []).map((section) => section.id);
-  const sentences = Object.values(mandatedSentences).flatMap(({ text, within }) =>
-    ((within as Partial<Record<string, readonly string[]>>)[legal.kind] ?? []).map((id) => ({ id, text })),
-  );
+  // The sentences law.ts fixes and the config-made replies sections.ts requires, each where its rule wants it.
+  const tokens: Record<string, string> = legalTokens;
+  const sentences = [
+    ...Object.values(mandatedSentences).flatMap(({ text, within }) =>
+      ((within as Partial<Record<string, readonly string[]>>)[legal.kind] ?? []).map((id) => ({ id, text })),
+    ),
+    ...(requiredTokens[legal.kind] ?? []).map(({ within, token }) => ({ id: within, text: tokens[token] ?? token })),
+  ];
 
   test.describe(legal.path, () => {
     test('shows its title, one h1, its effective date and its sections in the required order', async ({ page }) => {
@@ -208,9 +210,18 @@ for (const legal of legalPages) {
 }
 
 test.describe('the SMS terms', () => {
-  test('show STOP and HELP in bold, and quote the consent wording as a block quotation', async ({ page }) => {
-    expect(boldWords.terms?.map((rule) => rule.word)).toEqual(expect.arrayContaining(['STOP', 'HELP']));
+  test('show STOP and HELP in bold, the code limit and the carriers clause', async ({ page }) => {
     await page.goto(routes.terms);
+    const bold = [(await partOf(page, 'stop')).bold, (await partOf(page, 'help')).bold];
+    expect(bold).toEqual([expect.arrayContaining(['STOP']), expect.arrayContaining(['HELP'])]);
+    expect((await partOf(page, 'message-frequency')).text).toMatch(new RegExp(`\\b${config.otpCodesPerHour}\\b`));
+    expect((await partOf(page, 'carriers')).text).toContain(mandatedSentences.carriersNotLiable.text);
+  });
+
+  test('show STOP and HELP in bold, and quote the consent wording as a block quotation', async ({ page }) => {
+    await page.goto(routes.terms);
+    const bold = [(await partOf(page, 'stop')).bold, (await partOf(page, 'help')).bold];
+    expect(bold).toEqual([expect.arrayContaining(['STOP']), expect.arrayContaining(['HELP'])]);
     expect((await partOf(page, 'consent-wording')).tag).toBe('BLOCKQUOTE');
     await expect(page.locator('#consent-wording')).toBeVisible();
   });
@@ -226,6 +237,15 @@ test.describe('the SMS terms', () => {
     }
     const bound = quotes.find((lines) => lines.at(-1)?.startsWith('@'));
     expect(bound?.at(-1)).toBe(`@${siteHostOf(config.siteUrl)} #${code(bound ?? [])}`);
+  });
+});
+
+test.describe('the privacy policy', () => {
+  test('states the deletion period and links the account-deletion section', async ({ page }) => {
+    await page.goto(routes.privacy);
+    expect((await partOf(page, 'retention')).text).toContain(`${config.accountDeletionDays} days`);
+    await expect(page.locator('a[href="#delete-account"]').first()).toBeVisible();
+    await expect(page.locator('#delete-account')).toBeVisible();
   });
 });
 
@@ -252,12 +272,10 @@ test.describe('the privacy tables', () => {
   });
 });
 
-test.describe('the machine-readable promises', () => {
-  test("/.well-known/gpc.json honors Global Privacy Control as of the policy's last update", async ({ page }) => {
-    const response = await page.request.get('/.well-known/gpc.json');
-    expect(response.headers()['content-type']).toMatch(/^application\/json/);
-    await page.goto(routes.privacy);
-    const lastUpdate = await page.locator('.legal-dates time').nth(1).getAttribute('datetime');
-    expect(await response.json()).toEqual({ gpc: true, lastUpdate });
-  });
+test("/.well-known/gpc.json honors Global Privacy Control as of the policy's last update", async ({ page }) => {
+  const response = await page.request.get('/.well-known/gpc.json');
+  expect(response.headers()['content-type']).toMatch(/^application\/json/);
+  await page.goto(routes.privacy);
+  const lastUpdate = await page.locator('.legal-dates time').nth(1).getAttribute('datetime');
+  expect(await response.json()).toEqual({ gpc: true, lastUpdate });
 });
