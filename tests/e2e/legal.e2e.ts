@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { config } from '../../src/lib/config.ts';
 import { mandatedSentences } from '../../src/lib/legal/law.ts';
-import { legalPages, legalTitle, otherLegalPages } from '../../src/lib/legal/pages.ts';
+import { legalPages, legalTitle, otherLegalPages, quickActions } from '../../src/lib/legal/pages.ts';
 import { boldWords, legalSections, requiredTokens } from '../../src/lib/legal/sections.ts';
 import { formatLegalDate } from '../../src/lib/legal/source.ts';
 import { legalTokens, siteHostOf } from '../../src/lib/legal/tokens.ts';
@@ -218,12 +218,16 @@ test.describe('the SMS terms', () => {
     expect((await partOf(page, 'carriers')).text).toContain(mandatedSentences.carriersNotLiable.text);
   });
 
-  test('show STOP and HELP in bold, and quote the consent wording as a block quotation', async ({ page }) => {
+  test('quote the consent wording as a block quotation, with the sign-up screen drawn from its words under it', async ({
+    page,
+  }) => {
     await page.goto(routes.terms);
-    const bold = [(await partOf(page, 'stop')).bold, (await partOf(page, 'help')).bold];
-    expect(bold).toEqual([expect.arrayContaining(['STOP']), expect.arrayContaining(['HELP'])]);
     expect((await partOf(page, 'consent-wording')).tag).toBe('BLOCKQUOTE');
-    await expect(page.locator('#consent-wording')).toBeVisible();
+    const words = (selector: string) =>
+      page.locator(selector).evaluate((element) => element.textContent!.replace(/\s+/g, ' ').trim());
+    const screen = page.getByRole('img', { name: /sign-up screen/ });
+    await expect(screen).toBeVisible();
+    expect(await words('.consent-screen-wording')).toBe(await words('#consent-wording'));
   });
 
   test('show two sample messages with the brand and a code, one ending in the domain-bound line', async ({ page }) => {
@@ -238,6 +242,24 @@ test.describe('the SMS terms', () => {
     const bound = quotes.find((lines) => lines.at(-1)?.startsWith('@'));
     expect(bound?.at(-1)).toBe(`@${siteHostOf(config.siteUrl)} #${code(bound ?? [])}`);
   });
+});
+
+test('every legal page opens with the quick actions, each leading to the section that does it, without JavaScript', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const legal of legalPages) {
+    await page.goto(legal.path);
+    const actions = page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link');
+    await expect(actions).toHaveText(quickActions.map(({ label }) => label));
+    for (const href of await actions.evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))) {
+      await page.goto(href);
+      await expect(page.locator(`[id="${new URL(href).hash.slice(1)}"]`)).toBeVisible();
+      await page.goto(legal.path);
+    }
+  }
+  await context.close();
 });
 
 test.describe('the privacy policy', () => {

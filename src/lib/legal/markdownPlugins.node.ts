@@ -90,7 +90,8 @@ export const legalTablesPlugin: HastPluginEntry = () => {
           type: 'element',
           tagName: 'section',
           properties: {
-            className: ['legal-table'],
+            // A wide table (the CCPA one) may grow past the text column on a wide screen (legal.css).
+            className: columns.length > 3 ? ['legal-table', 'wide'] : ['legal-table'],
             tabIndex: 0,
             ...(heading ? { ariaLabelledBy: heading } : { ariaLabel: 'Table' }),
           },

@@ -64,6 +64,17 @@ export const legalPages: LegalPage[] = [
   },
 ];
 
+/**
+ * What a visitor most often comes to a legal page to do, each a link at the top of every legal page to the section
+ * that does it, on whichever page it lives. The sections are required ones (sections.ts), so no link can dangle.
+ */
+export const quickActions = [
+  { label: 'Stop texts', kind: 'terms', anchor: 'stop' },
+  { label: 'Delete your account', kind: 'privacy', anchor: 'delete-account' },
+  { label: 'Get a copy of your data', kind: 'privacy', anchor: 'access-and-correction' },
+  { label: 'Report someone', kind: 'guidelines', anchor: 'report-and-block' },
+] as const;
+
 export function legalPage(kind: LegalPageKind): LegalPage {
   const page = legalPages.find((each) => each.kind === kind);
   if (!page) throw new Error(`no legal page "${kind}" in src/lib/legal/pages.ts; expected one of ${kinds()}`);
