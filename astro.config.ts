@@ -23,12 +23,12 @@ export default defineConfig({
     afterLoadDirective(),
     // The sitemap lists the pages (not the 404 page, nor the legal pages' earlier versions) at the configured site URL;
     // robots.txt points at it.
-    sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/versions/') }),
+    sitemap({ filter: (page) => !/\/404|\/versions\/|\/history$/.test(page) }),
     // Last: every change to dist/ (dotfiles, each page's CSP, compressed copies), in its own order, once every other
     // integration has written its files.
     finishDistIntegration(),
   ],
-  // The legal Markdown's `{ #id }` anchors, tokens, data-practices blocks and table regions (markdownPlugins.ts).
+  // The legal Markdown's `{ #id }` anchors, tokens, data-practices blocks and table regions (src/lib/legal/markdownPlugins.node.ts).
   markdown: {
     processor: satteri({
       mdastPlugins: [legalTokensPlugin],

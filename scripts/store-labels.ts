@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { config } from '../src/lib/config.ts';
-import { DataPracticesError, parseDataPractices, type DataPractices } from '../src/lib/legal/practices.ts';
-import { appPrivacyDetails, dataSafetyAnswers, dataSafetyMarkdown } from '../src/lib/legal/storeLabels.ts';
+import { DataPracticesError, parseDataPractices, type DataPractices } from '../src/lib/dataPractices/practices.ts';
+import { appPrivacyDetails, dataSafetyAnswers, dataSafetyMarkdown } from '../src/lib/dataPractices/storeLabels.ts';
 import { fill, legalTokens } from '../src/lib/legal/tokens.ts';
 import { routes } from '../src/lib/routes.ts';
 

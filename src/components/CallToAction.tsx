@@ -30,7 +30,7 @@ export default function CallToAction({ productName, appStoreUrl, googlePlayUrl, 
         Questions or ideas? Email us at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
       </p>
       <SocialLinks productName={productName} social={social} />
-      <LegalLinks />
+      <LegalLinks callToAction />
     </div>
   );
 }

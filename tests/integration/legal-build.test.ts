@@ -50,8 +50,11 @@ describe('adding a legal page: one Markdown file and one entry in the list', () 
     project.edit('src/content/legal/accessibility.md', 'Tell us at', 'Tell us at hello@example.com or at');
     const broken = await project.build(drafts);
     expect(broken.code, broken.output).not.toBe(0);
-    expect(broken.output).toContain('src/content/legal/accessibility.md (the accessibility page) fails the legal check');
+    expect(broken.output).toContain(
+      'src/content/legal/accessibility.md (the accessibility page) fails the legal check',
+    );
     expect(broken.output).toContain('"hello@example.com" is typed by hand; expected {{contactEmail}}');
+    project.write('src/content/legal/accessibility.md', markdown);
   }, 300_000);
 });
 
@@ -78,16 +81,21 @@ describe('adding a kind of data: one entry of the data-practices file', () => {
     const labels = () => {
       const out = join(project.dir, 'store-labels');
       execFileSync(process.execPath, ['scripts/store-labels.ts', '--out', out], { cwd: project.dir });
-      return readFileSync(join(out, 'app-privacy-details.json'), 'utf8') + readFileSync(join(out, 'data-safety.md'), 'utf8');
+      return (
+        readFileSync(join(out, 'app-privacy-details.json'), 'utf8') + readFileSync(join(out, 'data-safety.md'), 'utf8')
+      );
     };
     expect(labels()).not.toMatch(/CONTACTS|Contacts/);
     project.edit('src/content/legal/data-practices.yaml', /\ndata:\n/, `\ndata:${contacts}`);
     const { code, output } = await project.build(drafts);
     expect(code, output).toBe(0);
     const html = dist('privacy.html');
-    const part = (id: string) => html.slice(html.indexOf(`id="${id}"`), html.indexOf('<h', html.indexOf(`id="${id}"`) + 4));
+    const part = (id: string) =>
+      html.slice(html.indexOf(`id="${id}"`), html.indexOf('<h', html.indexOf(`id="${id}"`) + 4));
     expect(part('at-a-glance')).toMatch(/Data linked to you:<\/strong> contacts, name/);
-    expect(part('information-collected-automatically')).toContain('Friends you invite:</strong> contacts (the friends you choose');
+    expect(part('information-collected-automatically')).toContain(
+      'Friends you invite:</strong> contacts (the friends you choose',
+    );
     expect(part('ccpa-categories')).toMatch(/<td data-label="Examples">contacts, name,/);
     expect(part('service-providers')).toMatch(/Hosting and storage:<\/strong> contacts, name/);
     expect(part('retention-periods')).toMatch(/<td data-label="Kind of data">Contacts, name,/);
@@ -98,7 +106,11 @@ describe('adding a kind of data: one entry of the data-practices file', () => {
   it('stops the build at a bad entry, naming the entry, the field, the value and the expected form', async () => {
     const file = 'src/content/legal/data-practices.yaml';
     const text = project.read(file);
-    project.edit('src/content/legal/data-practices.yaml', 'euBasis: consent\n    ccpa: Identifiers', 'euBasis: concent\n    ccpa: Identifiers');
+    project.edit(
+      'src/content/legal/data-practices.yaml',
+      'euBasis: consent\n    ccpa: Identifiers',
+      'euBasis: concent\n    ccpa: Identifiers',
+    );
     const { code, output } = await project.build(drafts);
     expect(code, output).not.toBe(0);
     expect(output).toContain('data entry "contacts", field euBasis is "concent"; expected one of contract, consent,');
@@ -108,9 +120,14 @@ describe('adding a kind of data: one entry of the data-practices file', () => {
 
 describe('the consent screenshot', () => {
   it('stops the build when the configured file is missing, naming the field and the path', async () => {
-    const { code, output } = await project.build({ ...drafts, PUBLIC_SMS_CONSENT_SCREENSHOT: '/images/sms-consent.png' });
+    const { code, output } = await project.build({
+      ...drafts,
+      PUBLIC_SMS_CONSENT_SCREENSHOT: '/images/sms-consent.png',
+    });
     expect(code, output).not.toBe(0);
-    expect(output).toContain('smsConsentScreenshot (site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT) is "/images/sms-consent.png", but');
+    expect(output).toContain(
+      'smsConsentScreenshot (site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT) is "/images/sms-consent.png", but',
+    );
     expect(output).toContain('public/images/sms-consent.png does not exist');
   }, 300_000);
 });

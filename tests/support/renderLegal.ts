@@ -8,14 +8,25 @@ import { legalTablesPlugin, legalTokensPlugin } from '../../src/lib/legal/markdo
 
 /** `file` is a Markdown file beside its data-practices.yaml; `edit` changes its text first. */
 export async function renderLegal(file: string, edit: (text: string) => string = (text) => text): Promise<LegalEntry> {
-  const [, frontMatter = '', body = ''] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(edit(readFileSync(file, 'utf8'))) ?? [];
+  const [, frontMatter = '', body = ''] =
+    /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(edit(readFileSync(file, 'utf8'))) ?? [];
   const { html } = await markdownToHtml(body, {
     mdastPlugins: [legalTokensPlugin],
     hastPlugins: [legalTablesPlugin],
     features: { gfm: true, headingAttributes: true, smartPunctuation: true },
     fileURL: pathToFileURL(file),
-    data: { astro: { frontmatter: parseYaml(frontMatter) } },
+    data: {
+      astro: {
+        frontmatter: parseYaml(frontMatter),
+        headings: [],
+        localImagePaths: new Set(),
+        remoteImagePaths: new Set(),
+      },
+    },
   });
-  const headings = [...html.matchAll(/<h([23]) id="([^"]+)"/g)].map(([, depth, slug]) => ({ depth: Number(depth), slug: slug! }));
+  const headings = [...html.matchAll(/<h([23]) id="([^"]+)"/g)].map(([, depth, slug]) => ({
+    depth: Number(depth),
+    slug: slug!,
+  }));
   return { body, html, headings, filePath: file };
 }

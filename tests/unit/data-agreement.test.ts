@@ -4,9 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseDataPractices, type DataPractices } from '../../src/lib/legal/practices.ts';
-import { recipientName } from '../../src/lib/legal/practicesMarkdown.ts';
-import { appPrivacyDetails, dataSafetyMarkdown, type AppPrivacyDetail } from '../../src/lib/legal/storeLabels.ts';
+import { parseDataPractices, type DataPractices } from '../../src/lib/dataPractices/practices.ts';
+import { recipientName } from '../../src/lib/dataPractices/policyBlocks.ts';
+import {
+  appPrivacyDetails,
+  dataSafetyMarkdown,
+  type AppPrivacyDetail,
+} from '../../src/lib/dataPractices/storeLabels.ts';
 import { fill } from '../../src/lib/legal/tokens.ts';
 import { renderLegal } from '../support/renderLegal.ts';
 

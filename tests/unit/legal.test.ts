@@ -12,7 +12,7 @@ import { config } from '../../src/lib/config.ts';
 import { checkLegalEntry } from '../../src/lib/legal/check.node.ts';
 import { mandatedSentences } from '../../src/lib/legal/law.ts';
 import { legalPages } from '../../src/lib/legal/pages.ts';
-import { parseDataPractices } from '../../src/lib/legal/practices.ts';
+import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { stalePages } from '../../src/lib/legal/review.ts';
 import { consentScreenshotOf } from '../../src/lib/legal/screenshot.node.ts';
 import { percent } from '../../src/lib/legal/tokens.ts';

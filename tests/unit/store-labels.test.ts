@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { parseDataPractices, type DataPractices } from '../../src/lib/legal/practices.ts';
-import { appPrivacyDetails, dataSafetyMarkdown } from '../../src/lib/legal/storeLabels.ts';
+import { parseDataPractices, type DataPractices } from '../../src/lib/dataPractices/practices.ts';
+import { appPrivacyDetails, dataSafetyMarkdown } from '../../src/lib/dataPractices/storeLabels.ts';
 
 const root = join(import.meta.dirname, '../..');
 const file = 'src/content/legal/data-practices.yaml';

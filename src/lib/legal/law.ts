@@ -1,7 +1,7 @@
 /**
  * What the law and the carriers fix, in one place: the figures the pages quote as `{{tokens}}`, the opt-out words,
  * and the sentences a rule wants word for word. Each is typed only here; the Markdown quotes it as a token, the check
- * (check.ts) looks for the token where the rule wants it, and the tests import it from here.
+ * (check.node.ts) looks for the token where the rule wants it, and the tests import it from here.
  */
 
 export const lawFacts = {
@@ -26,7 +26,17 @@ export const lawFacts = {
 } as const;
 
 /** The reply words the FCC's revocation rule (47 CFR 64.1200(a)(10)) names; each must be honored. */
-export const revocationKeywords = ['STOP', 'STOPALL', 'QUIT', 'END', 'REVOKE', 'OPT OUT', 'OPTOUT', 'CANCEL', 'UNSUBSCRIBE'];
+export const revocationKeywords = [
+  'STOP',
+  'STOPALL',
+  'QUIT',
+  'END',
+  'REVOKE',
+  'OPT OUT',
+  'OPTOUT',
+  'CANCEL',
+  'UNSUBSCRIBE',
+];
 
 /**
  * Sentences a carrier or store rule wants word for word, and the sections (by id) each must appear in: the Markdown

@@ -2,14 +2,14 @@
  * The legal Markdown's steps in Astro's own Markdown pipeline (Sätteri, configured in astro.config.ts):
  * - `legalTokens` fills `{{token}}`s in text and link addresses from the config, the law's facts and the page's front
  *   matter `facts`, and puts each `{{practices.<block>}}` line's list or table, rendered from the data-practices file
- *   beside the Markdown file. An unknown token is left as written: the check (check.ts) names it and stops the build.
+ *   beside the Markdown file. An unknown token is left as written: the check (check.node.ts) names it and stops the build.
  * - `legalTables` makes each table a named region that scrolls by keyboard, with each cell labelled by its column,
  *   so a narrow screen can show a row as a card (legal.css).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { HastPluginEntry, MdastPluginEntry } from 'satteri';
-import { parseDataPractices, type DataPractices } from './practices.ts';
-import { practiceBlocks, type PracticeBlock } from './practicesMarkdown.ts';
+import { parseDataPractices, type DataPractices } from '../dataPractices/practices.ts';
+import { practiceBlocks, type PracticeBlock } from '../dataPractices/policyBlocks.ts';
 import { consentScreenshotOf, consentWordingId } from './screenshot.node.ts';
 import { escapeMarkdown, fill, legalTokens, type LegalTokens } from './tokens.ts';
 

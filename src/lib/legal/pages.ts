@@ -11,12 +11,14 @@ export type LegalPageKind = string;
 export interface LegalPage {
   kind: LegalPageKind;
   path: string;
-  /** What the browser title adds after the product name (specification: "Privacy", "Terms"); the h1 contains it. */
+  /** What the browser title adds after the product name (docs/requirements.md#privacy-sections: "Privacy", "Terms"); the h1 contains it. */
   titleWord: string;
   /** The label of links to the page. */
   linkLabel: string;
   /** The page's meta description, given the product name. */
   description: (productName: string) => string;
+  /** Linked from the hero's call to action too, not only the footer (docs/requirements.md#call-to-action). */
+  inCallToAction?: boolean;
   /** A `<link rel>` for every page's head, where the web has a name for the kind of page. */
   rel?: 'privacy-policy' | 'terms-of-service';
 }
@@ -28,6 +30,7 @@ export const legalPages: LegalPage[] = [
     titleWord: 'Privacy',
     linkLabel: 'Privacy Policy',
     description: (productName) => `How ${productName} handles your data.`,
+    inCallToAction: true,
     rel: 'privacy-policy',
   },
   {
@@ -36,6 +39,7 @@ export const legalPages: LegalPage[] = [
     titleWord: 'Terms',
     linkLabel: 'Terms of Service',
     description: (productName) => `The terms of the text messages ${productName} sends.`,
+    inCallToAction: true,
     rel: 'terms-of-service',
   },
   {
@@ -85,5 +89,5 @@ const kinds = () => legalPages.map((page) => page.kind).join(', ');
 /** The legal pages other than `kind`, linked from its top and its end. */
 export const otherLegalPages = (kind: LegalPageKind) => legalPages.filter((page) => page.kind !== kind);
 
-/** "Tablemates Privacy": the specification's browser title of a legal page. */
+/** "Tablemates Privacy": the browser title of a legal page (docs/requirements.md#privacy-sections). */
 export const legalTitle = (productName: string, kind: LegalPageKind) => `${productName} ${legalPage(kind).titleWord}`;

@@ -39,7 +39,9 @@ export async function consentScreenshotOf(
   const { width, height } = await sharp(file)
     .metadata()
     .catch((error: Error) => {
-      throw new ConsentScreenshotError(`${field} is ${JSON.stringify(path)}: ${file} is not a readable image (${error.message})`);
+      throw new ConsentScreenshotError(
+        `${field} is ${JSON.stringify(path)}: ${file} is not a readable image (${error.message})`,
+      );
     });
   if (!width || !height) throw new ConsentScreenshotError(`${field} is ${JSON.stringify(path)}: ${file} has no size`);
   return { src: path, width, height };

@@ -1,6 +1,6 @@
 /**
  * The sections each legal page must have, in order, with stable anchors: the top-level ones in exactly the order
- * docs/requirements.md lists (the specification's), and the checklist's extra clauses as sub-sections inside the
+ * docs/requirements.md lists (#privacy-sections, #terms-sections), and the checklist's extra clauses as sub-sections inside the
  * section where they belong (docs/legal-checklist.md). The check (check.node.ts) holds the pages to them.
  */
 import type { LegalPageKind } from './pages.ts';
@@ -40,7 +40,7 @@ export const legalSections: Partial<Record<LegalPageKind, SectionClause[]>> = {
     { id: 'changes', name: 'changes' },
     { id: 'governing-law', name: 'governing law' },
   ],
-  // Not in the specification: App Review guideline 1.2 and Google Play's user-generated content policy.
+  // App Review guideline 1.2 and Google Play's user-generated content policy (docs/requirements.md#more-legal-pages).
   guidelines: [
     { id: 'introduction', name: 'introduction' },
     { id: 'not-allowed', name: 'what may not be posted' },
@@ -49,7 +49,7 @@ export const legalSections: Partial<Record<LegalPageKind, SectionClause[]>> = {
     { id: 'consequences', name: 'what happens to content and accounts' },
     { id: 'contact', name: 'contact' },
   ],
-  // Not in the specification: App Review guideline 1.2 (users accept terms before they post); docs/legal-checklist.md.
+  // App Review guideline 1.2: users accept terms before they post (docs/requirements.md#more-legal-pages).
   'terms-of-use': [
     { id: 'acceptance', name: 'acceptance in the app before posting' },
     { id: 'who-may-use', name: 'who may use the app' },

@@ -49,7 +49,7 @@ export const legalTokens = {
 
 export type LegalTokens = Record<string, string>;
 
-/** The config's names that the pages quote: typed by hand instead of as a token, the check stops them (check.ts). */
+/** The config's names that the pages quote: typed by hand instead of as a token, the check stops them (check.node.ts). */
 export const nameTokens = [
   'productName',
   'legalEntity',

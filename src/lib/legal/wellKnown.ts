@@ -8,7 +8,7 @@ export const gpcPath = '/.well-known/gpc.json';
 export const securityTxtPath = '/.well-known/security.txt';
 
 /**
- * The GPC specification's well-known resource: the site honors Global Privacy Control (the privacy policy says how).
+ * The well-known resource of Global Privacy Control (GPC): the site honors Global Privacy Control (the privacy policy says how).
  * `lastUpdate` is the privacy policy's last-updated date (its latest approval), the text that makes the promise.
  */
 export const gpcJson = (lastUpdate: string) => ({ gpc: true, lastUpdate });

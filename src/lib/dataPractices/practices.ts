@@ -1,6 +1,6 @@
 /**
  * The data-practices file (src/content/legal/data-practices.yaml): what the app and the website collect and do with
- * it, validated here. The privacy policy's lists and tables (practicesMarkdown.ts) and both store labels
+ * it, validated here. The privacy policy's lists and tables (policyBlocks.ts) and both store labels
  * (storeLabels.ts) are views of this one parsed value, so no two of them can disagree.
  */
 import { parse as parseYaml } from 'yaml';

@@ -1,6 +1,6 @@
 /**
  * The privacy policy's lists and tables of facts, rendered as Markdown from the data-practices file. The policy's
- * Markdown places each with a line of its own, `{{practices.<block>}}` (markdownPlugins.ts); the prose around them
+ * Markdown places each with a line of its own, `{{practices.<block>}}` (src/lib/legal/markdownPlugins.node.ts); the prose around them
  * points at them by anchor and types none of their facts.
  */
 import { ccpaCategories, euBases, sources, type DataEntry, type DataPractices } from './practices.ts';
