@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { diffArrays, structuredPatch } from 'diff';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
+import { dataPracticesFile } from '../dataPractices/practices.ts';
 import { legalPages, type LegalPageKind } from './pages.ts';
 
 const legalDir = 'src/content/legal';
 export const approvalsFile = `${legalDir}/approvals.yaml`;
 export const versionsDir = `${legalDir}/versions`;
-export const practicesFile = 'data-practices.yaml';
 
 const approvalSchema = z.strictObject({
   version: z.string().regex(/^\d{4}-\d{2}-\d{2}(-\d+)?$/, 'a version like 2026-11-25 or 2026-11-25-2'),
@@ -51,7 +51,7 @@ const read = (file: string) => readFileSync(file, 'utf8').replace(/\r\n/g, '\n')
 export function sourceFiles(kind: LegalPageKind): Files {
   const markdown = read(join(legalDir, `${kind}.md`));
   const files: Files = { [`${kind}.md`]: markdown };
-  if (markdown.includes('{{practices.')) files[practicesFile] = read(join(legalDir, practicesFile));
+  if (markdown.includes('{{practices.')) files[dataPracticesFile] = read(join(legalDir, dataPracticesFile));
   return files;
 }
 

@@ -7,9 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { config } from '../config.ts';
 import { mandatedSentences } from './law.ts';
-import { dataPracticesFile } from './markdownPlugins.node.ts';
 import type { LegalPageKind } from './pages.ts';
-import { parseDataPractices } from '../dataPractices/practices.ts';
+import { dataPracticesFile, parseDataPractices } from '../dataPractices/practices.ts';
 import { consentScreenshotOf } from './screenshot.node.ts';
 import { boldWords, legalSections, legalSubSections, requiredTokens } from './sections.ts';
 import { legalTokens, nameTokens } from './tokens.ts';

@@ -8,12 +8,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { HastPluginEntry, MdastPluginEntry } from 'satteri';
-import { parseDataPractices, type DataPractices } from '../dataPractices/practices.ts';
+import { dataPracticesFile, parseDataPractices, type DataPractices } from '../dataPractices/practices.ts';
 import { practiceBlocks, type PracticeBlock } from '../dataPractices/policyBlocks.ts';
 import { consentScreenshotOf, consentWordingId } from './screenshot.node.ts';
 import { escapeMarkdown, fill, legalTokens, type LegalTokens } from './tokens.ts';
 
-export const dataPracticesFile = 'data-practices.yaml';
 const blockLine = /^\{\{\s*practices\.(\w+)\s*\}\}$/;
 
 /** The data-practices file beside a legal Markdown file, if there is one (undefined when it is missing or invalid). */
