@@ -1,5 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import { legalLoader } from './lib/legal/loader.node.ts';
 import { legalFrontMatter } from './lib/legal/source.ts';
 
 /**
@@ -7,7 +8,7 @@ import { legalFrontMatter } from './lib/legal/source.ts';
  * site's Markdown pipeline, whose legal steps fill the tokens and the data-practices blocks (src/lib/legal/markdownPlugins.node.ts).
  */
 const legal = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/legal' }),
+  loader: legalLoader('./src/content/legal'),
   schema: legalFrontMatter,
 });
 

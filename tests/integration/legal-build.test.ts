@@ -99,7 +99,7 @@ describe('adding a kind of data: one entry of the data-practices file', () => {
     expect(part('ccpa-categories')).toMatch(/<td data-label="Examples">contacts, name,/);
     expect(part('service-providers')).toMatch(/Hosting and storage:<\/strong> contacts, name/);
     expect(part('retention-periods')).toMatch(/<td data-label="Kind of data">Contacts, name,/);
-    expect(part('eu-uk-rights')).toContain('contacts');
+    expect(part('eu-uk-rights')).toMatch(/<li>Contacts, .*: your consent/);
     expect(labels()).toMatch(/"category": "CONTACTS"[\s\S]*### Contacts/);
   }, 300_000);
 
