@@ -9,6 +9,7 @@ import { querySelector } from 'ultrahtml/selector';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
+import { reword } from '../support/renderLegal.ts';
 
 let project: ProjectCopy;
 beforeAll(() => {
@@ -31,12 +32,17 @@ it('stops a reworded privacy sentence until it is approved, builds it as a draft
   >;
   const earlier = approvals.privacy!.at(-1)!;
 
-  project.edit('src/content/legal/privacy.md', 'This website sets no cookies.', 'No cookies are set by this website.');
+  const source = project.read('src/content/legal/privacy.md');
+  const edited = reword(source, 'this-website');
+  // The paragraph's first line before and after, whatever the policy says today.
+  const opening = (markdown: string) => markdown.split('{ #this-website }\n\n')[1]!.split('\n')[0]!;
+  project.write('src/content/legal/privacy.md', edited);
   const stopped = await project.build(production);
   expect(stopped.code, stopped.output).not.toBe(0);
   expect(stopped.output).toContain(`privacy: differs from its latest approved version (privacy@${earlier.version}, `);
-  expect(stopped.output).toMatch(/\n {2}### This website \{ #this-website \}\n {4}- This website sets no cookies\. /);
-  expect(stopped.output).toMatch(/\n {4}\+ No cookies are set by this website\. /);
+  expect(stopped.output).toMatch(/\n {2}### .* \{ #this-website \}\n {4}- /);
+  expect(stopped.output).toContain(`\n    - ${opening(source)}`);
+  expect(stopped.output).toContain(`\n    + ${opening(edited)}`);
   expect(stopped.output).toContain(
     'npm run legal:approve -- privacy --by "<your name>"\nor preview it as a draft:\n  LEGAL_DRAFTS=1 npm run build',
   );
@@ -62,12 +68,13 @@ it('stops a reworded privacy sentence until it is approved, builds it as a draft
   const current = project.read('dist/privacy.html');
   expect(current).not.toContain(noindex);
   expect(current).toContain(`<meta name="legal-version" content="privacy@${latest}">`);
-  expect(bodyOf(current)).toContain('No cookies are set by this website.');
+  expect(bodyOf(current)).toContain(opening(edited).split(/[{,]/)[0]);
 
   const history = project.read('dist/privacy/history.html');
   expect(history).toContain(`<dd>privacy@${latest}</dd><dt>Approved by</dt><dd>Test Approver</dd>`);
   expect(history).toContain(`<dd>privacy@${earlier.version}</dd><dt>Approved by</dt><dd>${earlier.approvedBy}</dd>`);
-  expect(history).toContain('<dt>What changed</dt><dd>This website</dd>');
+  const heading = /^### (.*) \{ #this-website \}$/m.exec(source)![1];
+  expect(history).toContain(`<dt>What changed</dt><dd>${heading}</dd>`);
   expect(history.indexOf(`privacy@${latest}`)).toBeLessThan(history.indexOf(`privacy@${earlier.version}`));
 
   const old = project.read(`dist/privacy/versions/${earlier.version}.html`);

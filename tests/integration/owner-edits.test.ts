@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { hashSource, hostFiles, inlineCode } from '../../src/lib/securityHeaders.node.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
+import { reword } from '../support/renderLegal.ts';
 
 let project: ProjectCopy;
 const git = (...args: string[]) =>
@@ -30,7 +31,7 @@ afterAll(() => project?.remove());
 test('after editing the tagline, a colour and a legal sentence, a build leaves git status empty', () => {
   project.edit('site.config.ts', /tagline: '[^']*'/, "tagline: 'AI food picks for your whole group'");
   project.edit('src/styles/landing.css', /(\.tagline \{[^}]*?)color: var\(--cream-dim\);/, '$1color: #fdf6e3;');
-  project.edit('src/content/legal/privacy.md', 'This website sets no cookies.', 'This website sets no cookies at all.');
+  project.write('src/content/legal/privacy.md', reword(project.read('src/content/legal/privacy.md'), 'this-website'));
   // Edited legal text is approved before a production build accepts it; the approval is committed with it.
   execFileSync('npm', ['run', 'legal:approve', '--', 'privacy', '--by', 'Owner'], { cwd: project.dir, stdio: 'pipe' });
   git('add', '-A');
