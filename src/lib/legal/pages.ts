@@ -86,6 +86,10 @@ export function legalPage(kind: LegalPageKind): LegalPage {
 }
 const kinds = () => legalPages.map((page) => page.kind).join(', ');
 
+/** A page route's static paths: one per legal page, its address as the `legal` parameter. */
+export const legalPaths = () =>
+  legalPages.map((page) => ({ params: { legal: page.path.replace(/^\//, '') }, props: { page } }));
+
 /** The legal pages other than `kind`, linked from its top and its end. */
 export const otherLegalPages = (kind: LegalPageKind) => legalPages.filter((page) => page.kind !== kind);
 
