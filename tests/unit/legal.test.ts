@@ -65,19 +65,20 @@ describe('the legal check', () => {
     );
   });
 
-  it('stops an unknown token, a config name typed by hand, a dead in-page link and a foreign mail link', async () => {
+  it('stops an unknown token, a config name typed by hand, a dead in-page link, a foreign mail link and a placeholder', async () => {
     const failures = await failuresOf('privacy', (t) =>
       t
         .replace(/(\{ #introduction \}\n\n[^]*?)\{\{productName\}\}/, '$1{{productNme}}')
         .replace(/(\{ #ai-provider \}\n\n[^]*?)\{\{aiProvider\}\}/, `$1${config.aiProvider}`)
         .replace('(#your-choices)', '(#your-choice)')
-        .concat('\nWrite to [us](mailto:someone@else.example).\n'),
+        .concat('\nWrite to [us](mailto:someone@else.example).\n\nTODO: ask counsel.\n'),
     );
     expect(failures).toEqual([
       expect.stringMatching(/^unknown token \{\{productNme\}\}; expected one of \{\{productName\}\}/),
       `"${config.aiProvider}" is typed by hand; expected {{aiProvider}}, which the config fills`,
       'the link "#your-choice" points at no element',
       `a mail link goes to "mailto:someone@else.example"; expected "mailto:${config.contactEmail}"`,
+      'placeholder text "TODO"',
     ]);
   });
 });
