@@ -3,6 +3,7 @@
  * - `legalTokens` fills `{{token}}`s in text and link addresses from the config, the law's facts and the page's front
  *   matter `facts`, and puts each `{{practices.<block>}}` line's list or table, rendered from the data-practices file
  *   beside the Markdown file. An unknown token is left as written: the check (check.node.ts) names it and stops the build.
+ *   Under the SMS consent quotation it adds the sign-up screen (`consentScreen` below).
  * - `legalTables` makes each table a named region that scrolls by keyboard, with each cell labelled by its column,
  *   so a narrow screen can show a row as a card (legal.css).
  */
@@ -16,7 +17,7 @@ import { escapeMarkdown, fill, legalTokens, type LegalTokens } from './tokens.ts
 const blockLine = /^\{\{\s*practices\.(\w+)\s*\}\}$/;
 
 /** The data-practices file beside a legal Markdown file, if there is one (undefined when it is missing or invalid). */
-export function practicesBeside(fileURL: URL | undefined): DataPractices | undefined {
+function practicesBeside(fileURL: URL | undefined): DataPractices | undefined {
   const url = fileURL && new URL(dataPracticesFile, fileURL);
   if (!url || !existsSync(url)) return undefined;
   try {
