@@ -60,6 +60,9 @@ describe('the legal check', () => {
     expect((await failuresOf('privacy', (t) => t.replace('{{noMarketingSharing}}', ''))).join()).toContain(
       '#no-marketing-sharing does not quote {{noMarketingSharing}}',
     );
+    expect((await failuresOf('terms', (t) => t.replace('{{helpReply}}', ''))).join()).toContain(
+      '#help does not quote {{helpReply}}',
+    );
     expect(await failuresOf('terms', (t) => t.replace(/(\{ #stop \}\n\n[^]*?)\*\*STOP\*\*/, '$1STOP'))).toContain(
       '#stop does not show **STOP** in bold',
     );
