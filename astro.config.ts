@@ -1,12 +1,10 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { satteri } from '@astrojs/markdown-satteri';
 // Importing the config validates it: a bad value stops the build here, naming the field.
 import { config } from './src/lib/config.ts';
 import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
-import { legalTablesPlugin, legalTokensPlugin } from './src/lib/legal/markdownPlugins.node.ts';
 import { legalApprovals } from './src/integrations/legalApprovals.ts';
 import { finishDistIntegration } from './src/integrations/finishDist.ts';
 
@@ -21,21 +19,13 @@ export default defineConfig({
     legalApprovals(),
     react(),
     afterLoadDirective(),
-    // The sitemap lists the pages (not the 404 page, nor the legal pages' earlier versions) at the configured site URL;
-    // robots.txt points at it.
-    sitemap({ filter: (page) => !/\/404|\/versions\/|\/history$/.test(page) }),
+    // The sitemap lists the pages (not the 404 page, nor the legal pages' histories and versions under /legal/) at the
+    // configured site URL; robots.txt points at it.
+    sitemap({ filter: (page) => !/\/404|\/legal\//.test(page) }),
     // Last: every change to dist/ (dotfiles, each page's CSP, compressed copies), in its own order, once every other
     // integration has written its files.
     finishDistIntegration(),
   ],
-  // The legal Markdown's `{ #id }` anchors, tokens, data-practices blocks and table regions (src/lib/legal/markdownPlugins.node.ts).
-  markdown: {
-    processor: satteri({
-      mdastPlugins: [legalTokensPlugin],
-      hastPlugins: [legalTablesPlugin],
-      features: { headingAttributes: true },
-    }),
-  },
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
   vite: {

@@ -5,9 +5,9 @@
  * is set or written as a plain ''.
  */
 import ownerValues from '../site.config.ts';
-import { readApprovals } from '../src/lib/legal/approvals.node.ts';
+import { lastUpdated, readApprovals } from '../src/lib/legal/approvals.node.ts';
 import { legalPages } from '../src/lib/legal/pages.ts';
-import { stalePages } from '../src/lib/legal/review.ts';
+import { stalePages } from '../src/lib/legal/yearlyReview.ts';
 import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../src/lib/config.ts';
 
 /** What still stands between these values and a launch, one line each; empty when ready. */
@@ -55,7 +55,7 @@ if (import.meta.main) {
     const approvals = readApprovals();
     const legalDates = legalPages.flatMap(({ kind }) => {
       const latest = approvals[kind]?.at(-1);
-      return latest ? [{ file: `src/content/legal/${kind}.md`, lastUpdated: latest.date }] : [];
+      return latest ? [{ file: `src/content/legal/${kind}.md`, lastUpdated: lastUpdated(latest) }] : [];
     });
     const problems = [...releaseProblems(), ...stalePages(legalDates, new Date())];
     if (problems.length === 0) {

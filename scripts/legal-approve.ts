@@ -1,27 +1,22 @@
 /**
- * `npm run legal:approve -- <page> --by "<name>" [--note "<what changed, one line>"] [--date YYYY-MM-DD]`: records
- * that <name> approved the page's text as it is now, in src/content/legal/approvals.yaml, and keeps a copy of it in
- * src/content/legal/versions/<page>/<version>/, published at /<page>/versions/<version> (docs/legal-pages.md,
- * "Approving and versions"). `--date` (default: today, UTC) is for tests and for recording a sign-off late.
+ * `npm run legal:approve -- <page> --by "<name>" [--note "<one line>"] [--reviewed] [--date YYYY-MM-DD]`: records that
+ * <name> approved the page's words as a visitor reads them now (every token, data block and generated sentence
+ * filled in), in src/content/legal/approvals.yaml, and freezes them in src/content/legal/versions/<page>/<version>.md,
+ * published at /legal/<page>/<version> (docs/legal-pages.md, "Approving and versions"). `--reviewed` records a review
+ * that changes no word (the yearly review): "Last updated" follows it. `--date` (default: today, UTC) is for tests and
+ * for recording a sign-off late.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  ApprovalError,
-  approvalsFile,
-  approve,
-  describeChanges,
-  headingText,
-  legalStatus,
-  versionFiles,
-  versionId,
-  versionsDir,
-  sourceFiles,
-} from '../src/lib/legal/approvals.node.ts';
-import { legalPages } from '../src/lib/legal/pages.ts';
 
 process.chdir(resolve(import.meta.dirname, '..'));
-const usage = 'usage: npm run legal:approve -- <page> --by "<your name>" [--note "<what changed, one line>"]';
+// Imported once in the project's folder: the config and the legal files are read relative to it.
+const { approvalsFile, approve, frozenFile, headingText, legalStatus, readFrozen, review, sectionChanges, versionId } =
+  await import('../src/lib/legal/approvals.node.ts');
+const { legalPages } = await import('../src/lib/legal/pages.ts');
+const { legalText } = await import('../src/lib/legal/text.node.ts');
+
+const usage = 'usage: npm run legal:approve -- <page> --by "<your name>" [--note "<one line>"] [--reviewed]';
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
   process.exit(1);
@@ -29,33 +24,47 @@ function fail(message: string): never {
 
 let args;
 try {
-  const options = { by: { type: 'string' }, note: { type: 'string' }, date: { type: 'string' } } as const;
+  const options = {
+    by: { type: 'string' },
+    note: { type: 'string' },
+    date: { type: 'string' },
+    reviewed: { type: 'boolean' },
+  } as const;
   args = parseArgs({ allowPositionals: true, options });
 } catch (error) {
   fail((error as Error).message);
 }
 const { values, positionals } = args;
-const kinds = legalPages.map((page) => page.kind);
-const kind = positionals[0] ?? '';
-if (positionals.length !== 1 || !kinds.includes(kind)) fail(`Name one page to approve: ${kinds.join(', ')}.`);
+const page = legalPages.find(({ kind }) => kind === positionals[0]);
+if (positionals.length !== 1 || !page) fail(`Name one page to approve: ${legalPages.map((p) => p.kind).join(', ')}.`);
+const { kind } = page;
 const by = values.by?.trim();
 if (!by) fail('--by is missing: the name of the person who read and approves this text.');
 const date = values.date ?? new Date().toISOString().slice(0, 10);
 // Round-tripped, so 2026-02-30 is refused too.
 const valid = /^\d{4}-\d{2}-\d{2}$/.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
 if (!valid) fail(`--date ${date}: expected a date, YYYY-MM-DD.`);
+const note = values.note?.replace(/\s+/g, ' ').trim() || undefined;
 
 try {
-  const latest = legalStatus(kind).latest;
-  const changes = latest ? describeChanges(versionFiles(kind, latest), sourceFiles(kind)) : [];
-  const approval = approve(kind, by, date, values.note?.replace(/\s+/g, ' ').trim() || undefined);
-  console.log(`Approved ${versionId(kind, approval.version)} (${by}, ${date}).`);
-  if (latest)
-    console.log(
-      `Changed since ${versionId(kind, latest.version)}: ${changes.map((c) => headingText(c.part)).join('; ')}`,
-    );
-  console.log(`Commit ${approvalsFile} and ${versionsDir}/${kind}/${approval.version}/.`);
+  // Words that do not render (an unknown token, a bad data entry) stop here with the build's own message.
+  const { markdown } = await legalText(kind);
+  const { latest } = legalStatus(kind, markdown);
+  if (values.reviewed) {
+    review(kind, markdown, by, date, note);
+    console.log(`Recorded a review of ${versionId(kind, latest!.version)} (${by}, ${date}): no word changed.`);
+  } else {
+    const changes = latest ? sectionChanges(readFrozen(kind, latest), markdown) : [];
+    const approval = approve(kind, markdown, by, date, note);
+    console.log(`Approved ${versionId(kind, approval.version)} (${by}, ${date}).`);
+    if (latest)
+      console.log(
+        `Changed since ${versionId(kind, latest.version)}: ${changes.map((c) => headingText(c.part)).join('; ')}`,
+      );
+    console.log(`Commit ${frozenFile(kind, approval.version)} too.`);
+  }
+  console.log(`Commit ${approvalsFile}.`);
 } catch (error) {
-  if (!(error instanceof ApprovalError)) throw error;
+  if (!(error instanceof Error) || !/Error$/.test(error.name) || error.name === 'Error') throw error;
   fail(error.message);
 }

@@ -3,23 +3,26 @@
  * tables are rendered from (docs/store-labels.md): store-labels/app-privacy-details.json, which fastlane uploads, and
  * store-labels/data-safety.md, the answers to enter in Play Console. `--out <dir>` writes them elsewhere.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { config } from '../src/lib/config.ts';
-import { DataPracticesError, parseDataPractices, type DataPractices } from '../src/lib/dataPractices/practices.ts';
+import { DataPracticesError, type DataPractices } from '../src/lib/dataPractices/practices.ts';
+import { dataPracticesPath, readDataPractices } from '../src/lib/dataPractices/read.node.ts';
 import { appPrivacyDetails, dataSafetyAnswers, dataSafetyMarkdown } from '../src/lib/dataPractices/storeLabels.ts';
-import { fill, legalTokens } from '../src/lib/legal/tokens.ts';
+import { fill, legalTokens } from '../src/lib/legal/tokens.node.ts';
 import { routes } from '../src/lib/routes.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const source = 'src/content/legal/data-practices.yaml';
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 const outDir = resolve(values.out ?? join(root, 'store-labels'));
+// The data and wording files are read relative to the project.
+process.chdir(root);
 
+const tokens = legalTokens();
 /** Fills the config's {{tokens}} in every text of the parsed file ('{{aiProvider}}' and the like). */
 function filled(value: unknown): unknown {
-  if (typeof value === 'string') return fill(value, legalTokens);
+  if (typeof value === 'string') return fill(value, tokens);
   if (Array.isArray(value)) return value.map(filled);
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, filled(v)]));
@@ -35,7 +38,7 @@ const shown = (path: string) => {
 let practices: DataPractices;
 let json: string;
 try {
-  practices = filled(parseDataPractices(readFileSync(join(root, source), 'utf8'), source)) as DataPractices;
+  practices = filled(readDataPractices()) as DataPractices;
   json = `${JSON.stringify(appPrivacyDetails(practices), null, 2)}\n`;
 } catch (error) {
   // These name the entry, the field and the expected value: the message is the whole story.
@@ -68,4 +71,4 @@ for (const file of files) {
   writeFileSync(file.path, file.text);
   console.log(`wrote ${shown(file.path).padEnd(width)}  ${file.what}`);
 }
-console.log(`from  ${source}; privacy policy ${privacyUrl}`);
+console.log(`from  ${dataPracticesPath}; privacy policy ${privacyUrl}`);

@@ -1,9 +1,15 @@
 /**
  * The privacy policy's lists and tables of facts, rendered as Markdown from the data-practices file. The policy's
- * Markdown places each with a line of its own, `{{practices.<block>}}` (src/lib/legal/markdownPlugins.node.ts); the prose around them
+ * Markdown places each with a line of its own, `{{practices.<block>}}` (src/lib/legal/text.node.ts); the prose around them
  * points at them by anchor and types none of their facts.
  */
 import { ccpaCategories, euBases, sources, type DataEntry, type DataPractices } from './practices.ts';
+
+/** The glance's sentences, from src/content/legal/wording.yaml: `{{list}}` stands for the kinds of data or recipients. */
+export type GlanceWords = Record<
+  'linked' | 'notLinked' | 'tracking' | 'noTracking' | 'recipients' | 'sensitive' | 'keptAfterDeletion',
+  string
+>;
 
 /** "Name" -> "name" inside a sentence; "AI recommendations" keeps its capitals. */
 const lower = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
@@ -123,27 +129,36 @@ function legalBases(practices: DataPractices): string {
     .join('\n');
 }
 
-/** Privacy at a glance, in the stores' own terms, each line linked to the section that says it in full. */
-function glance(practices: DataPractices): string {
+/** Privacy at a glance, in the stores' own terms, each line (wording.yaml) linked to the section that says it in full. */
+function glance(practices: DataPractices, words: GlanceWords): string {
   const app = practices.data;
-  const linked = app.filter((entry) => entry.linked).map((entry) => lower(entry.label));
-  const notLinked = app.filter((entry) => !entry.linked).map((entry) => lower(entry.label));
-  const tracking = app.filter((entry) => entry.tracking).map((entry) => lower(entry.label));
+  const list = (line: string, entries: DataEntry[] | string[]) =>
+    line.replace(
+      '{{list}}',
+      sentence(entries.map((entry) => (typeof entry === 'string' ? entry : lower(entry.label)))),
+    );
+  const tracking = app.filter((entry) => entry.tracking);
+  const notLinked = app.filter((entry) => !entry.linked);
   const shared = Object.keys(practices.recipients)
     .filter((id) => app.some((entry) => entry.recipients.includes(id)))
     .map((id) => recipientName(practices, id));
-  const sensitiveData = app.filter((entry) => entry.sensitive.length).map((entry) => lower(entry.label));
-  const lines = [
-    `**Data linked to you:** ${sentence(linked)} ([what we collect](#information-we-collect)).`,
-    notLinked.length ? `**Data not linked to you:** ${sentence(notLinked)} ([this website](#this-website)).` : '',
-    tracking.length
-      ? `**Data used to track you:** ${sentence(tracking)} ([Do Not Track](#do-not-track)).`
-      : `**No tracking:** nothing is used to track you across other companies' apps or websites ([Do Not Track](#do-not-track)).`,
-    `**Who receives it:** ${sentence(shared)}; we sell none of it ([data sharing](#data-sharing)).`,
-    `**Sensitive data, only with your consent:** ${sentence(sensitiveData)} ([sensitive information](#sensitive-data)).`,
-    `**Kept after you delete your account:** ${sentence(app.filter((entry) => practices.retention[entry.retention]!.afterAccount).map((entry) => lower(entry.label)))} ([retention](#retention)).`,
-  ];
-  return lines
+  return [
+    list(
+      words.linked,
+      app.filter((entry) => entry.linked),
+    ),
+    notLinked.length ? list(words.notLinked, notLinked) : '',
+    tracking.length ? list(words.tracking, tracking) : words.noTracking,
+    list(words.recipients, shared),
+    list(
+      words.sensitive,
+      app.filter((entry) => entry.sensitive.length),
+    ),
+    list(
+      words.keptAfterDeletion,
+      app.filter((entry) => practices.retention[entry.retention]!.afterAccount),
+    ),
+  ]
     .filter(Boolean)
     .map((line) => `- ${line}`)
     .join('\n');
@@ -197,6 +212,6 @@ export const practiceBlocks = {
   legalBases,
   healthData,
   healthRecipients,
-} satisfies Record<string, (practices: DataPractices) => string>;
+} satisfies Record<string, (practices: DataPractices, glanceWords: GlanceWords) => string>;
 
 export type PracticeBlock = keyof typeof practiceBlocks;

@@ -6,9 +6,6 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 
-/** The file's name, beside the legal Markdown that renders blocks from it (src/content/legal/). */
-export const dataPracticesFile = 'data-practices.yaml';
-
 const key = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a key in kebab-case, like search-history');
 const text = z.string('a text').trim().min(1, 'a non-empty text');
 const keys = z.array(key, 'a list of keys, like [hosting, sms]');

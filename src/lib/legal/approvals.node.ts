@@ -1,112 +1,121 @@
 /**
- * Nothing unreviewed goes live (docs/legal-pages.md, "Approving and versions"). A page's source is its Markdown, plus
- * the data-practices file when the Markdown renders blocks from it, as written: tokens unfilled, so a config value
- * reaching the page through a token needs no approval. `npm run legal:approve` records who approved which source
- * (approvals.yaml, a sha256 per version) and keeps a copy of it (versions/<page>/<version>/), which the site publishes
- * unchanged; a production build stops while a page's source differs from its latest approved version.
+ * Nothing unreviewed goes live, and nothing approved changes (docs/legal-pages.md, "Approving and versions"). What is
+ * approved is a page's words as a visitor reads them (text.node.ts: tokens, data blocks and generated sentences
+ * filled in). `npm run legal:approve` records who approved them (approvals.yaml, a sha256 per version) and freezes
+ * them (versions/<page>/<version>.md), and the site serves each version from that file alone. A production build
+ * stops while a page's words differ from its latest approved version, whatever changed them: the Markdown, the data
+ * file, the wording file, the config, a build variable or code.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { diffArrays, structuredPatch } from 'diff';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { diffArrays } from 'diff';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
-import { dataPracticesFile } from '../dataPractices/practices.ts';
-import { legalPages, type LegalPageKind } from './pages.ts';
+import type { LegalPageKind } from './pages.ts';
+import { legalDir } from './tokens.node.ts';
 
-const legalDir = 'src/content/legal';
 export const approvalsFile = `${legalDir}/approvals.yaml`;
 export const versionsDir = `${legalDir}/versions`;
+export const frozenFile = (kind: LegalPageKind, version: string) => `${versionsDir}/${kind}/${version}.md`;
 
+const date = z.iso.date();
 const approvalSchema = z.strictObject({
   version: z.string().regex(/^\d{4}-\d{2}-\d{2}(-\d+)?$/, 'a version like 2026-11-25 or 2026-11-25-2'),
-  date: z.iso.date(),
+  date,
   approvedBy: z.string().trim().min(1),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   note: z.string().optional(),
+  /** Later reviews that changed no word (the yearly review): each refreshes "Last updated". */
+  reviews: z.array(z.strictObject({ date, by: z.string().trim().min(1), note: z.string().optional() })).optional(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
-type Files = Record<string, string>;
+type Approvals = Partial<Record<LegalPageKind, Approval[]>>;
 
 export class ApprovalError extends Error {
   override name = 'ApprovalError';
+  override stack = '';
 }
 
 /** Every page's approvals, oldest first. */
-export function readApprovals(): Record<LegalPageKind, Approval[]> {
+export function readApprovals(): Approvals {
   if (!existsSync(approvalsFile)) return {};
-  const approvals = parse(readFileSync(approvalsFile, 'utf8')) ?? {};
-  const result = z.record(z.string(), z.array(approvalSchema)).safeParse(approvals);
+  const result = z.record(z.string(), z.array(approvalSchema)).safeParse(parse(readFileSync(approvalsFile, 'utf8')));
   if (!result.success) throw new ApprovalError(`${approvalsFile} is invalid:\n${z.prettifyError(result.error)}`);
-  return result.data;
+  return result.data as Approvals;
 }
+
+const writeApprovals = (all: Approvals) =>
+  writeFileSync(approvalsFile, `# Written by npm run legal:approve (docs/legal-pages.md).\n${stringify(all)}`);
 
 /** `terms@2026-11-25`: what the app records with an SMS opt-in, and what the pages show. */
 export const versionId = (kind: LegalPageKind, version: string) => `${kind}@${version}`;
 
-// Line endings normalized: a Windows checkout (CRLF) holds the same approved text.
-const read = (file: string) => readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
+/** The date of the approval's last word: its own, or its latest review's. */
+export const lastUpdated = (approval: Approval) => approval.reviews?.at(-1)?.date ?? approval.date;
 
-/** The page's source files as they are now, by file name. */
-export function sourceFiles(kind: LegalPageKind): Files {
-  const markdown = read(join(legalDir, `${kind}.md`));
-  const files: Files = { [`${kind}.md`]: markdown };
-  if (markdown.includes('{{practices.')) files[dataPracticesFile] = read(join(legalDir, dataPracticesFile));
-  return files;
+const hashOf = (markdown: string) => createHash('sha256').update(markdown).digest('hex');
+
+/** An approved version's frozen words, checked against the hash approved. */
+export function readFrozen(kind: LegalPageKind, { version, sha256 }: Approval): string {
+  const file = frozenFile(kind, version);
+  if (!existsSync(file)) throw new ApprovalError(`${file} is missing; ${approvalsFile} lists it`);
+  const markdown = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
+  if (hashOf(markdown) !== sha256)
+    throw new ApprovalError(`${file} differs from the words approved (its sha256): restore it; versions never change`);
+  return markdown;
 }
 
-const hashOf = (files: Files) => {
-  const hash = createHash('sha256');
-  for (const name of Object.keys(files).sort()) hash.update(`${name}\0${files[name]}\0`);
-  return hash.digest('hex');
-};
-
-/** An approved version's copy of the source files, checked against the approved text's hash. */
-export function versionFiles(kind: LegalPageKind, { version, sha256 }: Approval): Files {
-  const dir = join(versionsDir, kind, version);
-  if (!existsSync(dir)) throw new ApprovalError(`${dir} is missing; ${approvalsFile} lists it`);
-  const files = Object.fromEntries(readdirSync(dir).map((name) => [name, read(join(dir, name))]));
-  if (hashOf(files) !== sha256)
-    throw new ApprovalError(`${dir} differs from the text approved (its sha256): restore it; versions never change`);
-  return files;
-}
-
-/** The page's approvals, its latest one, and whether the source now differs from it (a draft). */
-export function legalStatus(kind: LegalPageKind) {
+/** The page's approvals, its latest one, and whether `markdown` (its words now) differs from it: a draft. */
+export function legalStatus(kind: LegalPageKind, markdown: string) {
   const approvals = readApprovals()[kind] ?? [];
   const latest = approvals.at(-1);
-  return { approvals, latest, draft: latest?.sha256 !== hashOf(sourceFiles(kind)) };
+  return { approvals, latest, draft: latest?.sha256 !== hashOf(markdown) };
 }
 
-/** Records an approval of the page's current source and keeps a copy of it; refuses an unchanged text. */
-export function approve(kind: LegalPageKind, by: string, date: string, note?: string): Approval {
+/** Records an approval of `markdown`, the page's words now, and freezes them; refuses words already approved. */
+export function approve(kind: LegalPageKind, markdown: string, by: string, on: string, note?: string): Approval {
   const all = readApprovals();
   const list = all[kind] ?? [];
-  const files = sourceFiles(kind);
-  const sha256 = hashOf(files);
   const latest = list.at(-1);
-  if (latest?.sha256 === sha256) {
-    throw new ApprovalError(`${kind}: the text equals its latest approved version, ${versionId(kind, latest.version)}`);
+  if (latest?.sha256 === hashOf(markdown)) {
+    throw new ApprovalError(
+      `${kind}: the words equal its latest approved version, ${versionId(kind, latest.version)}; to record a review that changes no word, add --reviewed`,
+    );
   }
-  if (latest && date < latest.date) throw new ApprovalError(`${date} is before the latest approval, ${latest.date}`);
-  let version = date;
-  for (let n = 2; list.some((each) => each.version === version) || existsSync(join(versionsDir, kind, version)); n++) {
-    version = `${date}-${n}`;
+  if (latest && on < lastUpdated(latest))
+    throw new ApprovalError(`${on} is before the latest approval, ${lastUpdated(latest)}`);
+  let version = on;
+  for (let n = 2; list.some((each) => each.version === version) || existsSync(frozenFile(kind, version)); n++) {
+    version = `${on}-${n}`;
   }
-  const dir = join(versionsDir, kind, version);
-  mkdirSync(dir, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const approval: Approval = { version, date, approvedBy: by, sha256, ...(note ? { note } : {}) };
-  all[kind] = [...list, approval];
-  writeFileSync(approvalsFile, `# Written by npm run legal:approve (docs/legal-pages.md).\n${stringify(all)}`);
+  mkdirSync(`${versionsDir}/${kind}`, { recursive: true });
+  writeFileSync(frozenFile(kind, version), markdown);
+  const approval: Approval = { version, date: on, approvedBy: by, sha256: hashOf(markdown), ...(note ? { note } : {}) };
+  writeApprovals({ ...all, [kind]: [...list, approval] });
   return approval;
+}
+
+/** Records a review of the latest version that changes no word; refuses words that differ from it. */
+export function review(kind: LegalPageKind, markdown: string, by: string, on: string, note?: string): Approval {
+  const all = readApprovals();
+  const list = all[kind] ?? [];
+  const latest = list.at(-1);
+  if (!latest || latest.sha256 !== hashOf(markdown)) {
+    throw new ApprovalError(
+      `${kind}: the words differ from its latest approved version; approve them (without --reviewed)`,
+    );
+  }
+  if (on < lastUpdated(latest)) throw new ApprovalError(`${on} is before the latest approval, ${lastUpdated(latest)}`);
+  const reviewed = { ...latest, reviews: [...(latest.reviews ?? []), { date: on, by, ...(note ? { note } : {}) }] };
+  writeApprovals({ ...all, [kind]: [...list.slice(0, -1), reviewed] });
+  return reviewed;
 }
 
 /** The Markdown split at `##` and `###` headings, keyed by anchor (a reworded heading keeps its section). */
 function sectionsOf(markdown: string) {
   const front = /^---\n[\s\S]*?\n---\n/.exec(markdown)?.[0] ?? '';
   const sections = [
-    { key: 'front matter', heading: 'Title, dates and summary (front matter)', lines: front.split('\n') },
+    { key: 'front matter', heading: 'Title, dates and summary', lines: front.split('\n') },
     { key: 'opening', heading: 'Text before the first heading', lines: [] as string[] },
   ];
   for (const line of markdown.slice(front.length).split('\n')) {
@@ -114,29 +123,28 @@ function sectionsOf(markdown: string) {
     if (heading) sections.push({ key: heading[2] ?? heading[1]!, heading: line.trim(), lines: [] });
     sections.at(-1)!.lines.push(line);
   }
-  // Blank lines between sections are layout: a change of those alone shows in the line diff instead.
-  for (const { lines } of sections) while (lines.at(-1) === '') lines.pop();
+  // Blank lines are layout, not words.
+  for (const section of sections) section.lines = section.lines.filter((line) => line.trim());
   return sections;
 }
 
-/** A part of the source that changed (a section's heading line, or a file's name) and its lines, `- ` and `+ `. */
+/** A section whose words changed (its heading line) and its lines, `- ` before and `+ ` after. */
 export interface Change {
   part: string;
   lines: string[];
 }
 
-function change(part: string, before: string[], after: string[]): Change[] {
-  const lines = diffArrays(before, after).flatMap(({ added, removed, value }) =>
-    added || removed ? value.map((line) => `${added ? '+' : '-'} ${line}`) : [],
-  );
-  return lines.length ? [{ part, lines }] : [];
-}
-
-/** Each section whose lines differ: the new text's order, then the sections removed. */
+/** What changed between two versions of a page's words, as a reviewer reads it: each changed section, by heading. */
 export function sectionChanges(before: string, after: string): Change[] {
   const old = new Map(sectionsOf(before).map((section) => [section.key, section]));
   const now = sectionsOf(after);
   const gone = [...old.values()].filter((section) => !now.some(({ key }) => key === section.key));
+  const change = (part: string, was: string[], is: string[]) => {
+    const lines = diffArrays(was, is).flatMap(({ added, removed, value }) =>
+      added || removed ? value.map((line) => `${added ? '+' : '-'} ${line}`) : [],
+    );
+    return lines.length ? [{ part, lines }] : [];
+  };
   return [
     ...now.flatMap((section) => change(section.heading, old.get(section.key)?.lines ?? [], section.lines)),
     ...gone.flatMap((section) => change(section.heading, section.lines, [])),
@@ -146,49 +154,44 @@ export function sectionChanges(before: string, after: string): Change[] {
 /** "Data sharing" from `## Data sharing { #data-sharing }`. */
 export const headingText = (heading: string) => heading.replace(/^#+ +/, '').replace(/\s*\{ *#[\w-]+ *\}$/, '');
 
-/** What changed between two versions of a page's source, as a reviewer reads it: by section, else by line. */
-export function describeChanges(before: Files, after: Files): Change[] {
-  return [...new Set([...Object.keys(after), ...Object.keys(before)])].flatMap((name) => {
-    const [was = '', is = ''] = [before[name], after[name]];
-    const sections = name.endsWith('.md') ? sectionChanges(was, is) : [];
-    if (was === is || sections.length) return sections;
-    // YAML, and Markdown whose sections only moved: a line diff, with a line of context.
-    const { hunks } = structuredPatch(name, name, was, is, '', '', { context: 1 });
-    return [{ part: name, lines: hunks.flatMap(({ newStart, lines }) => [`@@ line ${newStart}`, ...lines]) }];
+/** The production build's gate: a message naming each page whose words are not approved and what changed; '' if none. */
+export function unapprovedReport(words: Partial<Record<LegalPageKind, string>>): string {
+  const drafts = Object.entries(words).flatMap(([kind, markdown]) => {
+    const status = legalStatus(kind as LegalPageKind, markdown);
+    return status.draft ? [{ kind: kind as LegalPageKind, markdown, latest: status.latest }] : [];
   });
-}
-
-/** The production build's gate: a message naming each page whose source is not approved and what changed; '' if none. */
-export function unapprovedReport(): string {
-  const drafts = legalPages.map(({ kind }) => ({ kind, ...legalStatus(kind) })).filter((page) => page.draft);
   if (!drafts.length) return '';
-  const pages = drafts.flatMap(({ kind, latest }) => {
+  const pages = drafts.flatMap(({ kind, markdown, latest }) => {
     if (!latest) return [`${kind}: never approved.`, ''];
-    const changes = describeChanges(versionFiles(kind, latest), sourceFiles(kind));
     const since = `${versionId(kind, latest.version)}, approved by ${latest.approvedBy} on ${latest.date}`;
+    const changes = sectionChanges(readFrozen(kind, latest), markdown);
+    const shown = changes.flatMap(({ part, lines }) => [`  ${part}`, ...lines.map((line) => `    ${line}`)]);
     return [
-      `${kind}: differs from its latest approved version (${since}):`,
-      ...changes.flatMap(({ part, lines }) => [`  ${part}`, ...lines.map((line) => `    ${line}`)]),
+      `${kind}: its words differ from its latest approved version (${since}):`,
+      ...(shown.length ? shown : ['  only the layout: blank lines, or the order of sections']),
       '',
     ];
   });
   return [
-    'Legal text not approved: a production build publishes only approved text (docs/legal-pages.md).',
+    'Legal text not approved: a production build publishes only the words approved (docs/legal-pages.md).',
     '',
     ...pages,
-    'Once it is read and right, approve it:',
+    'Once they are read and right, approve them:',
     ...drafts.map(({ kind }) => `  npm run legal:approve -- ${kind} --by "<your name>"`),
-    'or preview it as a draft:',
+    'or preview them as a draft:',
     '  LEGAL_DRAFTS=1 npm run build',
   ].join('\n');
 }
 
-/** Each approved version, newest first, with what changed since the version before it. */
+/** Each approved version, newest first, with its reviews and the sections whose words changed since the one before. */
 export function legalHistory(kind: LegalPageKind) {
   const approvals = readApprovals()[kind] ?? [];
-  const files = approvals.map((approval) => versionFiles(kind, approval));
-  const changed = (index: number) => (index ? describeChanges(files[index - 1]!, files[index]!) : []);
+  const texts = approvals.map((approval) => readFrozen(kind, approval));
   return approvals
-    .map((approval, index) => ({ ...approval, id: versionId(kind, approval.version), changed: changed(index) }))
+    .map((approval, index) => ({
+      ...approval,
+      id: versionId(kind, approval.version),
+      changed: index ? sectionChanges(texts[index - 1]!, texts[index]!).map(({ part }) => headingText(part)) : [],
+    }))
     .reverse();
 }

@@ -1,30 +1,30 @@
 /**
- * The legal pages' structural check, run on each entry of the legal collection as its page is built: what code can
- * check for certain. Sections in order with their anchors, the mandated sentences where a rule wants them (as their
- * token), no unknown token, no config-held name typed by hand, in-page links that resolve, one contact address, and a
- * valid data-practices file. What a sentence means is for the person who approves the text (docs/legal-pages.md).
+ * The legal pages' structural check, run on each page as its words are filled (text.node.ts): what code can check
+ * for certain. Sections in order with their anchors, the mandated sentences where a rule wants them (as their token),
+ * no unknown token, no config-held name typed by hand, in-page links that resolve, one contact address. What a
+ * sentence means is for the person who approves the text (docs/legal-pages.md).
  */
-import { readFileSync } from 'node:fs';
 import { config } from '../config.ts';
+import type { LegalHeading } from './frontMatter.ts';
 import { mandatedSentences } from './law.ts';
 import type { LegalPageKind } from './pages.ts';
-import { dataPracticesFile, parseDataPractices } from '../dataPractices/practices.ts';
-import { consentScreenshotOf } from './screenshot.node.ts';
-import { boldWords, legalSections, legalSubSections, requiredTokens } from './sections.ts';
-import { legalTokens, nameTokens } from './tokens.ts';
+import { boldWords, legalSections, legalSubSections } from './sections.ts';
+import { nameTokens, type LegalTokens } from './tokens.node.ts';
 
 export interface LegalEntry {
-  /** The Markdown body, tokens unfilled. */
-  body: string;
-  /** Rendered HTML, tokens filled. */
+  /** The summary and the Markdown body as written, tokens unfilled. */
+  template: string;
+  /** The same, filled: what is left of a token in it is unknown. */
+  filled: string;
+  /** The filled body, rendered. */
   html: string;
-  headings: { depth: number; slug: string }[];
-  /** The Markdown file, relative to the project root. */
-  filePath: string;
+  headings: LegalHeading[];
 }
 
 export class LegalCheckError extends Error {
   override name = 'LegalCheckError';
+  // The message is the whole story: no stack trace printed after it.
+  override stack = '';
 }
 
 /** The Markdown of each part of the body by id: sections and sub-sections (`{ #id }`), and elements with an id. */
@@ -44,7 +44,7 @@ function sourceParts(body: string): Map<string, string> {
 }
 
 /** Every failure of one entry, each naming what is wrong and what was expected; an empty list when it passes. */
-export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry): string[] {
+export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry, tokens: LegalTokens): string[] {
   const failures: string[] = [];
   const ids = new Set([...entry.html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!));
   const top = entry.headings.filter((heading) => heading.depth === 2).map((heading) => heading.slug);
@@ -69,29 +69,24 @@ export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry): string[
   for (const [, level, id, next] of entry.html.matchAll(/<h([23]) id="([^"]+)"[^>]*>[^\n]*?<\/h\1>\s*(?:<h(\d)|$)/g)) {
     if (!next || next <= level!) failures.push(`#${id} has a heading and no text`);
   }
-  const parts = sourceParts(entry.body);
-  const quoted = [
-    ...Object.entries(mandatedSentences).flatMap(([token, rule]) =>
-      ((rule.within as Partial<Record<string, readonly string[]>>)[kind] ?? []).map((within) => ({ within, token })),
-    ),
-    ...(requiredTokens[kind] ?? []),
-  ];
-  for (const { within, token } of quoted) {
-    if (!parts.get(within)?.includes(`{{${token}}}`)) {
-      failures.push(`#${within} does not quote {{${token}}} ("${legalTokens[token as keyof typeof legalTokens]}")`);
+  const parts = sourceParts(entry.template);
+  for (const [token, places] of Object.entries(mandatedSentences)) {
+    for (const within of (places as Partial<Record<LegalPageKind, readonly string[]>>)[kind] ?? []) {
+      if (!parts.get(within)?.includes(`{{${token}}}`))
+        failures.push(`#${within} does not quote {{${token}}} ("${tokens[token]}")`);
     }
   }
   for (const { within: id, word } of boldWords[kind] ?? []) {
     if (!parts.get(id)?.includes(`**${word}**`)) failures.push(`#${id} does not show **${word}** in bold`);
   }
-  const unknown = [...new Set(entry.html.match(/\{\{[^}]*\}\}/g) ?? [])];
+  const unknown = [...new Set(entry.filled.match(/\{\{[^}]*\}\}/g) ?? [])];
   if (unknown.length) {
-    const known = [...Object.keys(legalTokens), 'practices.<block> (a line of its own)'].map((name) => `{{${name}}}`);
+    const known = [...Object.keys(tokens), 'practices.<block> (a line of its own)'].map((name) => `{{${name}}}`);
     failures.push(`unknown token ${unknown.join(', ')}; expected one of ${known.join(', ')}`);
   }
   for (const name of nameTokens) {
-    const value = legalTokens[name];
-    if (value && entry.body.replace(/\{\{[^}]*\}\}/g, '').includes(value)) {
+    const value = tokens[name];
+    if (value && entry.template.replace(/\{\{[^}]*\}\}/g, '').includes(value)) {
       failures.push(`"${value}" is typed by hand; expected {{${name}}}, which the config fills`);
     }
   }
@@ -102,22 +97,7 @@ export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry): string[
       failures.push(`a mail link goes to "${href}"; expected "mailto:${config.contactEmail}"`);
     }
   }
-  const placeholder = /\b(TODO|TBD|lorem)\b/i.exec(entry.body);
+  const placeholder = /\b(TODO|TBD|lorem)\b/i.exec(entry.template);
   if (placeholder) failures.push(`placeholder text "${placeholder[0]}"`);
   return failures;
-}
-
-/** Checks an entry as its page is built: throws naming the file and every failure, or a bad data-practices file. */
-export async function assertLegalEntry(kind: LegalPageKind, entry: LegalEntry): Promise<void> {
-  if (entry.body.includes('{{practices.')) {
-    const file = entry.filePath.replace(/[^/]*$/, dataPracticesFile);
-    parseDataPractices(readFileSync(file, 'utf8'), file);
-  }
-  if (entry.body.includes('id="consent-wording"')) await consentScreenshotOf();
-  const failures = checkLegalEntry(kind, entry);
-  if (failures.length) {
-    throw new LegalCheckError(
-      `${entry.filePath} (the ${kind} page) fails the legal check (src/lib/legal/check.node.ts):\n${failures.map((line) => `  - ${line}`).join('\n')}`,
-    );
-  }
 }

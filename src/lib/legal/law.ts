@@ -1,3 +1,5 @@
+import type { LegalPageKind } from './pages.ts';
+
 /**
  * What the law and the carriers fix, in one place: the figures the pages quote as `{{tokens}}`, the opt-out words,
  * and the sentences a rule wants word for word. Each is typed only here; the Markdown quotes it as a token, the check
@@ -39,33 +41,21 @@ export const revocationKeywords = [
 ];
 
 /**
- * Sentences a carrier or store rule wants word for word, and the sections (by id) each must appear in: the Markdown
- * writes `{{name}}` there.
+ * Sentences a carrier or store rule wants word for word (their words are in src/content/legal/wording.yaml), and the
+ * sections, by page and id, each must stand in: the Markdown quotes `{{name}}` there.
  */
 export const mandatedSentences = {
   /** Twilio error 30932 (A2P rejection reason). */
-  noMarketingSharing: {
-    text: 'Mobile information, text-message opt-in data and consent will not be shared with third parties or affiliates for marketing or promotional purposes.',
-    within: { privacy: ['no-marketing-sharing'], terms: ['privacy'] },
-  },
+  noMarketingSharing: { privacy: ['no-marketing-sharing'], terms: ['privacy'] },
   /** CTIA; Twilio's toll-free checklist; the consent wording must say it too. */
-  ratesMayApply: {
-    text: 'Message and data rates may apply.',
-    within: { terms: ['rates', 'consent-wording'] },
-  },
+  ratesMayApply: { terms: ['rates', 'consent-wording'] },
   /** Twilio's toll-free checklist. */
-  carriersNotLiable: {
-    text: 'Carriers are not liable for delayed or undelivered messages.',
-    within: { terms: ['carriers'] },
-  },
+  carriersNotLiable: { terms: ['carriers'] },
   /** CTIA 5.1. */
-  notACondition: {
-    text: 'Consent to receive text messages is not a condition of any purchase.',
-    within: { terms: ['how-you-opt-in'] },
-  },
+  notACondition: { terms: ['how-you-opt-in'] },
   /** TCR sample-message rules: at least one sample, and the consent wording, tell how to opt out. */
-  replyStopToOptOut: {
-    text: 'Reply STOP to opt out.',
-    within: { terms: ['sample-messages'] },
-  },
-} as const;
+  replyStopToOptOut: { terms: ['sample-messages'] },
+  /** CTIA: the HELP reply and the opt-out confirmation, published word for word. */
+  stopReply: { terms: ['stop'] },
+  helpReply: { terms: ['help'] },
+} as const satisfies Record<string, Partial<Record<LegalPageKind, readonly string[]>>>;

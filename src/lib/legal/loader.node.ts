@@ -1,30 +1,41 @@
 /**
- * Astro's glob loader for the legal Markdown, with one change: the digest of a page that renders blocks from the
- * data-practices file beside it covers that file too. Astro re-renders an entry only when its digest changes, so
- * without this an edited data file would leave every build (and `astro dev`) showing the policy as it was.
+ * The legal collection (src/content.config.ts): each page's words as read now (id `privacy`), and each approved
+ * version's frozen words (id `privacy@2026-11-25`), rendered alike by markdown.node.ts. Versions come from their
+ * frozen files alone, so no later change of config, data, wording or code can alter one of their words.
  */
-import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { glob, type Loader } from 'astro/loaders';
-import { dataPracticesFile } from '../dataPractices/practices.ts';
+import type { Loader, LoaderContext } from 'astro/loaders';
+import { frozenFile, readApprovals, readFrozen, versionId } from './approvals.node.ts';
+import { legalPages } from './pages.ts';
+import { frozenText, legalText, type LegalText } from './text.node.ts';
+import { legalDir } from './tokens.node.ts';
 
-export function legalLoader(base: string): Loader {
-  const markdown = glob({ pattern: '*.md', base });
+export function legalLoader(): Loader {
   return {
     name: 'legal-loader',
-    async load(context) {
-      const dir = new URL(`${base.replace(/\/?$/, '/')}`, context.config.root);
-      const facts = () => readFileSync(new URL(dataPracticesFile, dir), 'utf8');
-      await markdown.load({
-        ...context,
-        generateDigest: (data) =>
-          context.generateDigest(typeof data === 'string' && data.includes('{{practices.') ? data + facts() : data),
-      });
-      // In `astro dev`: a saved data file is a change of every page that renders from it.
-      context.watcher?.on('change', async (path) => {
-        if (!path.endsWith(`/${dataPracticesFile}`)) return;
-        for (const name of await readdir(dir))
-          if (name.endsWith('.md')) context.watcher?.emit('change', new URL(name, dir).pathname);
+    async load({ store, parseData, generateDigest, watcher }: LoaderContext) {
+      const set = async (id: string, text: LegalText) =>
+        store.set({
+          id,
+          data: await parseData({ id, data: { ...text.data } }),
+          body: text.markdown,
+          rendered: { html: text.html, metadata: { headings: text.headings } },
+          digest: generateDigest(text.markdown),
+        });
+      const load = async () => {
+        const approvals = readApprovals();
+        store.clear();
+        for (const { kind } of legalPages) {
+          await set(kind, await legalText(kind));
+          for (const { version, ...approval } of approvals[kind] ?? []) {
+            const frozen = readFrozen(kind, { version, ...approval });
+            await set(versionId(kind, version), await frozenText(frozen, frozenFile(kind, version)));
+          }
+        }
+      };
+      await load();
+      // In `astro dev`: any saved file of the legal folder (Markdown, data, wording, approvals) reloads every page.
+      watcher?.on('change', (path) => {
+        if (path.includes(`/${legalDir}/`)) load().catch((error: Error) => console.error(error.message));
       });
     },
   };

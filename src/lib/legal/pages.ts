@@ -5,8 +5,8 @@
  */
 import { routes } from '../routes.ts';
 
-/** The Markdown file's name in src/content/legal, without `.md`. */
-export type LegalPageKind = string;
+/** The Markdown file's name in src/content/legal, without `.md`: a typo is a type error. */
+export type LegalPageKind = 'privacy' | 'terms' | 'guidelines' | 'terms-of-use' | 'health-data';
 
 export interface LegalPage {
   kind: LegalPageKind;
@@ -89,6 +89,13 @@ const kinds = () => legalPages.map((page) => page.kind).join(', ');
 /** A page route's static paths: one per legal page, its address as the `legal` parameter. */
 export const legalPaths = () =>
   legalPages.map((page) => ({ params: { legal: page.path.replace(/^\//, '') }, props: { page } }));
+
+/**
+ * Where a page's history and its approved versions live: under /legal/<kind>/, never below the page's own address,
+ * so no page's address is also a folder (a folder-first host would answer /privacy with a redirect to /privacy/).
+ */
+export const historyPath = (kind: LegalPageKind) => `/legal/${kind}/history`;
+export const versionPath = (kind: LegalPageKind, version: string) => `/legal/${kind}/${version}`;
 
 /** The legal pages other than `kind`, linked from its top and its end. */
 export const otherLegalPages = (kind: LegalPageKind) => legalPages.filter((page) => page.kind !== kind);

@@ -17,7 +17,7 @@ export interface SubSectionClause extends SectionClause {
 }
 
 /** The top-level sections, in order (docs/requirements.md). */
-export const legalSections: Partial<Record<LegalPageKind, SectionClause[]>> = {
+export const legalSections: Record<LegalPageKind, SectionClause[]> = {
   privacy: [
     { id: 'introduction', name: 'introduction' },
     { id: 'information-we-collect', name: 'what is collected' },
@@ -129,14 +129,6 @@ export const legalSubSections: Partial<Record<LegalPageKind, SubSectionClause[]>
     { id: 'codes-in-progress', name: 'codes already requested', within: 'opt-out' },
     { id: 'help', name: 'HELP and a support email', within: 'opt-out' },
     { id: 'carriers', name: 'carriers not liable, delivery not guaranteed', within: 'liability' },
-  ],
-};
-
-/** Config-made texts a section must quote word for word (the mandated sentences of law.ts come on top). */
-export const requiredTokens: Partial<Record<LegalPageKind, { within: string; token: string }[]>> = {
-  terms: [
-    { within: 'stop', token: 'stopReply' },
-    { within: 'help', token: 'helpReply' },
   ],
 };
 

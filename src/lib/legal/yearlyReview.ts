@@ -19,6 +19,6 @@ export function stalePages(pages: LegalPageDate[], today: Date): string[] {
     .filter((page) => page.lastUpdated < oldest)
     .map(
       (page) =>
-        `${page.file}: last updated ${page.lastUpdated}, more than ${lawFacts.reviewMonths} months ago  (review the text with counsel; an approved change updates it: npm run legal:approve)`,
+        `${page.file}: last updated ${page.lastUpdated}, more than ${lawFacts.reviewMonths} months ago  (review the text with counsel, then record the review or approve the change: npm run legal:approve -- <page> --by "<name>" [--reviewed])`,
     );
 }

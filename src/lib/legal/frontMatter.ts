@@ -1,9 +1,8 @@
 /**
- * A legal document's front matter, validated by the legal collection (src/content.config.ts). The body is Markdown
+ * A legal document's front matter, validated as its words are filled (text.node.ts). The body is Markdown
  * with explicit heading ids (`## Retention { #retention }`), so an anchor never changes when a heading is reworded.
  */
 import { z } from 'zod';
-import { fill } from './tokens.ts';
 
 // Astro's front matter parser reads an unquoted 2025-07-12 as a Date; the pages want the written date back.
 const isoDate = z.preprocess(
@@ -16,12 +15,8 @@ export const legalFrontMatter = z
     title: z.string('a title, like "Privacy Policy"').trim().min(1, 'a non-empty title'),
     /** When this version took effect. "Last updated" is the latest approval's date (approvals.node.ts). */
     effective: isoDate,
-    /** A short, plainly non-binding summary shown above the document; it may quote config values as tokens. */
-    summary: z
-      .string('a one-paragraph summary')
-      .trim()
-      .min(1, 'a non-empty summary')
-      .transform((summary) => fill(summary)),
+    /** A short, plainly non-binding summary shown above the document; it may quote tokens. */
+    summary: z.string('a one-paragraph summary').trim().min(1, 'a non-empty summary'),
     /** The page's own figures (a sample code), quoted in the body as `{{name}}`. */
     facts: z
       .record(
