@@ -4,9 +4,9 @@ import { parse } from 'yaml';
 import { config } from '../../src/lib/config.ts';
 import { mandatedSentences } from '../../src/lib/legal/law.ts';
 import { legalPages, legalTitle, otherLegalPages, quickActions } from '../../src/lib/legal/pages.ts';
-import { boldWords, legalSections, requiredTokens } from '../../src/lib/legal/sections.ts';
-import { formatLegalDate } from '../../src/lib/legal/source.ts';
-import { legalTokens, siteHostOf } from '../../src/lib/legal/tokens.ts';
+import { boldWords, legalSections } from '../../src/lib/legal/sections.ts';
+import { formatLegalDate } from '../../src/lib/legal/frontMatter.ts';
+import { legalTokens, siteHostOf } from '../../src/lib/legal/tokens.node.ts';
 import { routes } from '../../src/lib/routes.ts';
 import { expectNoAxeViolations } from './support/page-health.ts';
 
@@ -17,6 +17,8 @@ import { expectNoAxeViolations } from './support/page-health.ts';
  *  update this file in the same commit. */
 const snapshotFile = new URL('./legal-ids.snapshot.json', import.meta.url);
 const idSnapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Record<string, string[]>;
+/** Every value the pages quote as a token: the e2e checks read them, never type them. */
+const tokens = legalTokens();
 
 /** A page's front matter as its Markdown file has it. */
 const frontMatter = (kind: string) => {
@@ -96,14 +98,13 @@ function expectRowsSideBySide(tables: Awaited<ReturnType<typeof tablesOf>>) {
 for (const legal of legalPages) {
   const { title, effective } = frontMatter(legal.kind);
   const sections = (legalSections[legal.kind] ?? []).map((section) => section.id);
-  // The sentences law.ts fixes and the config-made replies sections.ts requires, each where its rule wants it.
-  const tokens: Record<string, string> = legalTokens;
-  const sentences = [
-    ...Object.values(mandatedSentences).flatMap(({ text, within }) =>
-      ((within as Partial<Record<string, readonly string[]>>)[legal.kind] ?? []).map((id) => ({ id, text })),
-    ),
-    ...(requiredTokens[legal.kind] ?? []).map(({ within, token }) => ({ id: within, text: tokens[token] ?? token })),
-  ];
+  // The sentences law.ts wants word for word (the STOP and HELP replies among them), each where its rule wants it.
+  const sentences = Object.entries(mandatedSentences).flatMap(([token, places]) =>
+    ((places as Partial<Record<string, readonly string[]>>)[legal.kind] ?? []).map((id) => ({
+      id,
+      text: tokens[token]!,
+    })),
+  );
 
   test.describe(legal.path, () => {
     test('shows its title, one h1, its effective date and its sections in the required order', async ({ page }) => {
@@ -215,7 +216,7 @@ test.describe('the SMS terms', () => {
     const bold = [(await partOf(page, 'stop')).bold, (await partOf(page, 'help')).bold];
     expect(bold).toEqual([expect.arrayContaining(['STOP']), expect.arrayContaining(['HELP'])]);
     expect((await partOf(page, 'message-frequency')).text).toMatch(new RegExp(`\\b${config.otpCodesPerHour}\\b`));
-    expect((await partOf(page, 'carriers')).text).toContain(mandatedSentences.carriersNotLiable.text);
+    expect((await partOf(page, 'carriers')).text).toContain(tokens.carriersNotLiable);
   });
 
   test('quote the consent wording as a block quotation, with the sign-up screen drawn from its words under it', async ({

@@ -1,15 +1,17 @@
 /**
- * Nothing unreviewed goes live: real builds of a copy of the project with one privacy sentence harmlessly reworded.
- * The production build stops and shows the change; LEGAL_DRAFTS=1 builds it as a marked draft; once approved the
- * build passes, the history lists both versions, and the earlier version stays published exactly as it was built.
+ * What is approved is what people read: real builds of a copy of the project. Any change of a legal page's words stops
+ * a production build, whatever made it (a config value, a PUBLIC_* variable, code, the data file, the Markdown),
+ * showing the changed lines by section; a change that alters no legal page builds. `npm run legal:approve` refuses a
+ * page that does not render, with the build's own message; once approved the build passes, the history lists both
+ * versions, and the earlier version still reads, word for word, as it did. A review that changes no word refreshes
+ * "Last updated"; LEGAL_DRAFTS=1 builds unapproved words as a marked draft.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { parse, renderSync } from 'ultrahtml';
 import { querySelector } from 'ultrahtml/selector';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
-import { reword } from '../support/renderLegal.ts';
+import { reword } from '../support/legalEdits.ts';
 
 let project: ProjectCopy;
 beforeAll(() => {
@@ -21,66 +23,93 @@ afterAll(() => project?.remove());
 const production = { LEGAL_DRAFTS: '' };
 const bodyOf = (html: string) => renderSync(querySelector(parse(html), '.legal-body')!);
 const noindex = '<meta name="robots" content="noindex">';
+const approve = (kind: string, date: string, ...more: string[]) => {
+  const args = ['scripts/legal-approve.ts', kind, '--by', 'Test Approver', '--date', date, ...more];
+  const { status, stdout, stderr } = spawnSync(process.execPath, args, { cwd: project.dir, encoding: 'utf8' });
+  return { code: status, output: stdout + stderr };
+};
+/** Builds and expects it to stop on unapproved words of `kind`, with `changed` among the lines it shows. */
+async function expectStopped(env: Record<string, string>, kind: string, changed: RegExp) {
+  const { code, output } = await project.build({ ...production, ...env });
+  expect(code, output).not.toBe(0);
+  expect(output).toContain(`${kind}: its words differ from its latest approved version (${kind}@2026-11-25, `);
+  expect(output).toMatch(changed);
+  return output;
+}
 
-it('stops a reworded privacy sentence until it is approved, builds it as a draft, and keeps the earlier version', async () => {
+it('stops on any change of the words, approves the words as read, and keeps the earlier version as it was', async () => {
+  project.edit('site.config.ts', /tagline: '[^']*'/, "tagline: 'AI food picks for your whole group'");
   const before = await project.build(production);
   expect(before.code, before.output).toBe(0);
-  const earlierBody = bodyOf(project.read('dist/privacy.html'));
-  const approvals = parseYaml(project.read('src/content/legal/approvals.yaml')) as Record<
-    string,
-    { version: string; date: string; approvedBy: string }[]
-  >;
-  const earlier = approvals.privacy!.at(-1)!;
+  const earlier = bodyOf(project.read('dist/privacy.html'));
+  expect(earlier).toContain('within 30 days');
 
-  const source = project.read('src/content/legal/privacy.md');
-  const edited = reword(source, 'this-website');
-  // The paragraph's first line before and after, whatever the policy says today.
-  const opening = (markdown: string) => markdown.split('{ #this-website }\n\n')[1]!.split('\n')[0]!;
-  project.write('src/content/legal/privacy.md', edited);
-  const stopped = await project.build(production);
-  expect(stopped.code, stopped.output).not.toBe(0);
-  expect(stopped.output).toContain(`privacy: differs from its latest approved version (privacy@${earlier.version}, `);
-  expect(stopped.output).toMatch(/\n {2}### .* \{ #this-website \}\n {4}- /);
-  expect(stopped.output).toContain(`\n    - ${opening(source)}`);
-  expect(stopped.output).toContain(`\n    + ${opening(edited)}`);
-  expect(stopped.output).toContain(
-    'npm run legal:approve -- privacy --by "<your name>"\nor preview it as a draft:\n  LEGAL_DRAFTS=1 npm run build',
+  // A PUBLIC_* variable the pages quote, and code that writes a legal sentence (the terms' list of opt-out words).
+  await expectStopped({ PUBLIC_AI_PROVIDER: 'Example AI' }, 'privacy', /\n {4}\+ .*Example AI/);
+  const listFormat = "new Intl.ListFormat('en-US')";
+  project.edit('src/lib/legal/tokens.node.ts', listFormat, "new Intl.ListFormat('en-US', { type: 'disjunction' })");
+  await expectStopped(
+    {},
+    'terms',
+    /\n {2}### .* \{ #stop \}\n {4}- .*, and UNSUBSCRIBE[^]*\n {4}\+ .*, or UNSUBSCRIBE/,
   );
-  expect(stopped.output).not.toMatch(/^(terms|guidelines): differs/m);
+  project.edit('src/lib/legal/tokens.node.ts', "new Intl.ListFormat('en-US', { type: 'disjunction' })", listFormat);
 
+  // A config value: the section, the line before and after, and what to do.
+  project.edit('site.config.ts', 'accountDeletionDays: 30,', 'accountDeletionDays: 90,');
+  const stopped = await expectStopped({}, 'privacy', /\n {2}### .* \{ #delete-account \}\n {4}- .*within 30 days/);
+  expect(stopped).toMatch(/\n {4}\+ .*within 90 days/);
+  expect(stopped).toContain('health-data: its words differ');
+  expect(stopped).not.toMatch(/^(terms|guidelines|terms-of-use): its words differ/m);
+  expect(stopped).toContain('npm run legal:approve -- privacy --by "<your name>"\n');
+  expect(stopped).toContain('or preview them as a draft:\n  LEGAL_DRAFTS=1 npm run build');
+
+  // Nothing broken is approved: a bad data entry stops the approval with the build's own message.
+  const data = project.read('src/content/legal/data-practices.yaml');
+  project.write('src/content/legal/data-practices.yaml', data.replace(/euBasis: contract/, 'euBasis: contrat'));
+  const refused = approve('privacy', '2026-12-01');
+  const build = await project.build(production);
+  const message = /data entry "\w[\w-]*", field euBasis is "contrat"; expected one of [^\n]*/.exec(build.output)?.[0];
+  expect(message, build.output).toBeDefined();
+  expect(refused.code).not.toBe(0);
+  expect(refused.output).toContain(message);
+  project.write('src/content/legal/data-practices.yaml', data);
+
+  for (const kind of ['privacy', 'health-data']) expect(approve(kind, '2026-12-01').code).toBe(0);
+  const after = await project.build(production);
+  expect(after.code, after.output).toBe(0);
+  const current = project.read('dist/privacy.html');
+  expect(current).toContain('<meta name="legal-version" content="privacy@2026-12-01">');
+  expect(bodyOf(current)).toContain('within 90 days');
+  const old = project.read('dist/legal/privacy/2026-11-25.html');
+  expect(bodyOf(old)).toBe(earlier);
+  expect(old).toContain(noindex);
+  expect(old).toMatch(/<link rel="canonical" href="https?:\/\/[^"/]+\/privacy">/);
+  expect(old).toContain('This version was replaced on');
+  expect(project.read('dist/legal/privacy/2026-12-01.html')).not.toContain(noindex);
+  const history = project.read('dist/legal/privacy/history.html');
+  expect(history).toContain('<dd>privacy@2026-12-01</dd><dt>Approved by</dt><dd>Test Approver</dd>');
+  expect(history).toMatch(/<dd>privacy@2026-11-25<\/dd><dt>Approved by<\/dt><dd>Tablemates maintainers<\/dd>/);
+  expect(history).toMatch(/<dt>What changed<\/dt><dd>[^<]*Delete your account/);
+
+  // The yearly review: no word changed, "Last updated" and gpc.json follow it, the version stays.
+  expect(approve('privacy', '2027-06-01').output).toContain('the words equal its latest approved version');
+  expect(approve('privacy', '2027-06-01', '--reviewed', '--note', 'Yearly review').code).toBe(0);
+  expect((await project.build(production)).code).toBe(0);
+  const reviewed = project.read('dist/privacy.html');
+  expect(reviewed).toMatch(/Last updated <time datetime="2027-06-01">/);
+  expect(reviewed).toContain('<meta name="legal-version" content="privacy@2026-12-01">');
+  expect(project.read('dist/.well-known/gpc.json')).toContain('"lastUpdate":"2027-06-01"');
+  expect(project.read('dist/legal/privacy/history.html')).toMatch(
+    /Reviewed, no word changed<\/dt><dd><time datetime="2027-06-01">[^<]*<\/time>, by Test Approver: Yearly review/,
+  );
+
+  // A draft: built only when asked, marked and kept out of search engines.
+  project.write('src/content/legal/privacy.md', reword(project.read('src/content/legal/privacy.md'), 'this-website'));
   const draft = await project.build({ LEGAL_DRAFTS: '1' });
   expect(draft.code, draft.output).toBe(0);
   const draftPage = project.read('dist/privacy.html');
   expect(draftPage).toContain('<strong>Draft, not yet approved.</strong>');
   expect(draftPage).toContain(noindex);
   expect(draftPage).not.toContain('name="legal-version"');
-
-  // The test's own date, unless the real approvals are already later (an earlier date is refused).
-  const date = earlier.date > '2026-12-01' ? earlier.date : '2026-12-01';
-  const approve = ['scripts/legal-approve.ts', 'privacy', '--by', 'Test Approver', '--date', date];
-  execFileSync(process.execPath, approve, { cwd: project.dir, stdio: 'pipe' });
-  const recorded = (parseYaml(project.read('src/content/legal/approvals.yaml')) as typeof approvals).privacy!;
-  expect(recorded).toHaveLength(approvals.privacy!.length + 1);
-  const latest = recorded.at(-1)!.version;
-
-  const after = await project.build(production);
-  expect(after.code, after.output).toBe(0);
-  const current = project.read('dist/privacy.html');
-  expect(current).not.toContain(noindex);
-  expect(current).toContain(`<meta name="legal-version" content="privacy@${latest}">`);
-  expect(bodyOf(current)).toContain(opening(edited).split(/[{,]/)[0]);
-
-  const history = project.read('dist/privacy/history.html');
-  expect(history).toContain(`<dd>privacy@${latest}</dd><dt>Approved by</dt><dd>Test Approver</dd>`);
-  expect(history).toContain(`<dd>privacy@${earlier.version}</dd><dt>Approved by</dt><dd>${earlier.approvedBy}</dd>`);
-  const heading = /^### (.*) \{ #this-website \}$/m.exec(source)![1];
-  expect(history).toContain(`<dt>What changed</dt><dd>${heading}</dd>`);
-  expect(history.indexOf(`privacy@${latest}`)).toBeLessThan(history.indexOf(`privacy@${earlier.version}`));
-
-  const old = project.read(`dist/privacy/versions/${earlier.version}.html`);
-  expect(bodyOf(old)).toBe(earlierBody);
-  expect(old).toContain(noindex);
-  expect(old).toMatch(/<link rel="canonical" href="https?:\/\/[^"/]+\/privacy">/);
-  expect(old).toContain('This version was replaced on');
-  expect(project.read(`dist/privacy/versions/${latest}.html`)).not.toContain(noindex);
-}, 600_000);
+}, 900_000);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { hashSource, hostFiles, inlineCode } from '../../src/lib/securityHeaders.node.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
-import { reword } from '../support/renderLegal.ts';
+import { reword } from '../support/legalEdits.ts';
 
 let project: ProjectCopy;
 const git = (...args: string[]) =>

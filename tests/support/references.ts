@@ -127,3 +127,28 @@ export function deadFunctionNames(comments: string, code: string): string[] {
     .map(([, name]) => name!)
     .filter((name) => !new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(code));
 }
+
+/**
+ * The items written twice in one list or table of a Markdown file (not in its code blocks): a pasted line repeated,
+ * like a guide linked five times in a row. Items are compared without their marker, so `1.` and `2.` do not differ.
+ */
+export function repeatedListItems(markdown: string): string[] {
+  return markdown
+    .replace(/^```[\s\S]*?^```/gm, '')
+    .split(/\n\s*\n/)
+    .flatMap((block) => {
+      const items = block
+        .split('\n')
+        .filter((line) => /^\s*(?:[-*+] |\d+\. |\|)/.test(line))
+        .map((line) => line.trim().replace(/^(?:[-*+]|\d+\.) +/, ''));
+      return items.filter((item, index) => items.indexOf(item) !== index);
+    });
+}
+
+const numberWords = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven'];
+/** Every number of legal pages a text states ("three legal pages", "5 legal pages"), as a number. */
+export function legalPageCounts(text: string): number[] {
+  return [...text.matchAll(/\b(\d+|[a-z]+) legal pages\b/gi)]
+    .map(([, count]) => (/^\d+$/.test(count!) ? Number(count) : numberWords.indexOf(count!.toLowerCase())))
+    .filter((count) => count >= 0);
+}

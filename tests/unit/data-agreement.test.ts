@@ -2,21 +2,21 @@
  * For each kind of data in the data-practices file, the privacy policy's tables and lists, its summary at a glance and
  * both store labels say the same; a hand edit of any one of them (a recipient dropped from one table) is caught.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseDataPractices, type DataPractices } from '../../src/lib/dataPractices/practices.ts';
+import type { DataPractices } from '../../src/lib/dataPractices/practices.ts';
+import { readDataPractices } from '../../src/lib/dataPractices/read.node.ts';
 import { recipientName } from '../../src/lib/dataPractices/policyBlocks.ts';
 import {
   appPrivacyDetails,
   dataSafetyMarkdown,
   type AppPrivacyDetail,
 } from '../../src/lib/dataPractices/storeLabels.ts';
-import { fill } from '../../src/lib/legal/tokens.ts';
-import { renderLegal } from '../support/renderLegal.ts';
+import { legalText } from '../../src/lib/legal/text.node.ts';
+import { fill as fillWith, legalTokens } from '../../src/lib/legal/tokens.node.ts';
 
-const file = 'src/content/legal/data-practices.yaml';
-const practices = parseDataPractices(readFileSync(file, 'utf8'), file);
-const html = (await renderLegal('src/content/legal/privacy.md')).html;
+const practices = readDataPractices();
+const html = (await legalText('privacy')).html;
+const fill = (text: string) => fillWith(text, legalTokens());
 const appStore = appPrivacyDetails(practices);
 const play = dataSafetyMarkdown(practices, {
   privacyUrl: 'https://x.example/privacy',

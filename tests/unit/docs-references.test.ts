@@ -6,11 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { legalPages } from '../../src/lib/legal/pages.ts';
 import {
   commentsOf,
   deadFunctionNames,
   deadReferences,
   files,
+  legalPageCounts,
+  repeatedListItems,
   repository,
   root,
   type Repository,
@@ -57,6 +60,42 @@ describe('the README and docs/ name only what exists', () => {
       'npm run no-such-script',
       'the specification',
     ]);
+  });
+});
+
+describe('the README and docs/ say each thing once, and count the legal pages as src/lib/legal/pages.ts lists them', () => {
+  test.each(documents)('%s', (file) => {
+    const text = repository.read(file);
+    expect(repeatedListItems(text), 'a line repeated in one list or table').toEqual([]);
+    expect(
+      legalPageCounts(text).filter((count) => count !== legalPages.length),
+      `legal pages counted otherwise than the ${legalPages.length} of src/lib/legal/pages.ts`,
+    ).toEqual([]);
+  });
+
+  test('a repeated item in a list or a table, and every count of legal pages, are found', () => {
+    const markdown = [
+      '- [Guide](a.md): one.',
+      '- [Requirements](r.md): what.',
+      '  continued.',
+      '- [Requirements](r.md): what.',
+      '',
+      '- [Requirements](r.md): what, in a list of its own.',
+      '1. First.',
+      '2. First.',
+      '',
+      '| a | b |',
+      '| a | b |',
+      '',
+      '```sh',
+      '- not a list',
+      '- not a list',
+      '```',
+    ].join('\n');
+    expect(repeatedListItems(markdown)).toEqual(['[Requirements](r.md): what.', 'First.', '| a | b |']);
+    expect(
+      legalPageCounts('The site publishes three legal pages; 5 legal pages; the legal pages; Two legal pages.'),
+    ).toEqual([3, 5, 2]);
   });
 });
 
