@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../src/lib/config.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { legalPages, type LegalPageKind } from '../../src/lib/legal/pages.ts';
+import { stalePages } from '../../src/lib/legal/approvals.node.ts';
 import { consentScreenshotOf } from '../../src/lib/legal/screenshot.node.ts';
 import { legalText } from '../../src/lib/legal/text.node.ts';
 import { legalWording, percent } from '../../src/lib/legal/tokens.node.ts';
-import { stalePages } from '../../src/lib/legal/yearlyReview.ts';
 import { gpcJson, securityTxt } from '../../src/lib/wellKnown.ts';
 import { reword } from '../support/legalEdits.ts';
 
@@ -145,12 +145,16 @@ Canonical: https://b.example/.well-known/security.txt
 Preferred-Languages: en
 `);
     expect(gpcJson('2026-11-24')).toEqual({ gpc: true, lastUpdate: '2026-11-24' });
-    const pages = [
-      { file: 'old.md', lastUpdated: '2025-11-23' },
-      { file: 'recent.md', lastUpdated: '2025-11-24' },
-    ];
-    expect(stalePages(pages, new Date('2026-11-24T12:00:00Z'))).toEqual([
-      expect.stringMatching(/^old\.md: last updated 2025-11-23, more than 12 months ago/),
+    const approval = (date: string, reviews?: string) => ({
+      version: date,
+      date,
+      approvedBy: 'A',
+      sha256: '0'.repeat(64),
+      ...(reviews ? { reviews: [{ date: reviews, by: 'B' }] } : {}),
+    });
+    const approvals = { terms: [approval('2025-11-23')], privacy: [approval('2025-01-01', '2025-11-24')] };
+    expect(stalePages(new Date('2026-11-24T12:00:00Z'), approvals)).toEqual([
+      expect.stringMatching(/^terms: last updated 2025-11-23, more than 12 months ago/),
     ]);
   });
 });

@@ -11,7 +11,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { diffArrays } from 'diff';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
-import type { LegalPageKind } from './pages.ts';
+import { lawFacts } from './law.ts';
+import { markdownParts } from './markdown.node.ts';
+import { legalPages, type LegalPageKind } from './pages.ts';
 import { legalDir } from './tokens.node.ts';
 
 export const approvalsFile = `${legalDir}/approvals.yaml`;
@@ -111,21 +113,16 @@ export function review(kind: LegalPageKind, markdown: string, by: string, on: st
   return reviewed;
 }
 
-/** The Markdown split at `##` and `###` headings, keyed by anchor (a reworded heading keeps its section). */
+/** The front matter, the text before the first heading, and each section, keyed by anchor: blank lines are layout. */
 function sectionsOf(markdown: string) {
   const front = /^---\n[\s\S]*?\n---\n/.exec(markdown)?.[0] ?? '';
-  const sections = [
-    { key: 'front matter', heading: 'Title, dates and summary', lines: front.split('\n') },
-    { key: 'opening', heading: 'Text before the first heading', lines: [] as string[] },
-  ];
-  for (const line of markdown.slice(front.length).split('\n')) {
-    const heading = /^#{2,3} +(.*?)\s*(?:\{ *#([\w-]+) *\})?\s*$/.exec(line);
-    if (heading) sections.push({ key: heading[2] ?? heading[1]!, heading: line.trim(), lines: [] });
-    sections.at(-1)!.lines.push(line);
-  }
-  // Blank lines are layout, not words.
-  for (const section of sections) section.lines = section.lines.filter((line) => line.trim());
-  return sections;
+  return [
+    { id: 'front matter', heading: 'Title, dates and summary', lines: front.split('\n') },
+    ...markdownParts(markdown.slice(front.length)).map((part) => ({
+      ...part,
+      heading: part.heading || 'Text before the first heading',
+    })),
+  ].map((part) => ({ ...part, lines: part.lines.filter((line) => line.trim()) }));
 }
 
 /** A section whose words changed (its heading line) and its lines, `- ` before and `+ ` after. */
@@ -136,9 +133,9 @@ export interface Change {
 
 /** What changed between two versions of a page's words, as a reviewer reads it: each changed section, by heading. */
 export function sectionChanges(before: string, after: string): Change[] {
-  const old = new Map(sectionsOf(before).map((section) => [section.key, section]));
+  const old = new Map(sectionsOf(before).map((section) => [section.id, section]));
   const now = sectionsOf(after);
-  const gone = [...old.values()].filter((section) => !now.some(({ key }) => key === section.key));
+  const gone = [...old.values()].filter((section) => !now.some(({ id }) => id === section.id));
   const change = (part: string, was: string[], is: string[]) => {
     const lines = diffArrays(was, is).flatMap(({ added, removed, value }) =>
       added || removed ? value.map((line) => `${added ? '+' : '-'} ${line}`) : [],
@@ -146,7 +143,7 @@ export function sectionChanges(before: string, after: string): Change[] {
     return lines.length ? [{ part, lines }] : [];
   };
   return [
-    ...now.flatMap((section) => change(section.heading, old.get(section.key)?.lines ?? [], section.lines)),
+    ...now.flatMap((section) => change(section.heading, old.get(section.id)?.lines ?? [], section.lines)),
     ...gone.flatMap((section) => change(section.heading, section.lines, [])),
   ];
 }
@@ -194,4 +191,23 @@ export function legalHistory(kind: LegalPageKind) {
       changed: index ? sectionChanges(texts[index - 1]!, texts[index]!).map(({ part }) => headingText(part)) : [],
     }))
     .reverse();
+}
+
+/**
+ * The yearly review (CCPA 1798.130(a)(5): the privacy policy is updated at least once every 12 months): one line per
+ * page last updated more than `lawFacts.reviewMonths` months before `today`. `npm run check:release` lists them; a
+ * build never fails for it, since a build must not start failing because time passed.
+ */
+export function stalePages(today: Date, approvals: Approvals = readApprovals()): string[] {
+  const limit = new Date(today);
+  limit.setUTCMonth(limit.getUTCMonth() - lawFacts.reviewMonths);
+  const oldest = limit.toISOString().slice(0, 10);
+  return legalPages.flatMap(({ kind }) => {
+    const latest = approvals[kind]?.at(-1);
+    const updated = latest && lastUpdated(latest);
+    if (!updated || updated >= oldest) return [];
+    return [
+      `${kind}: last updated ${updated}, more than ${lawFacts.reviewMonths} months ago  (review it with counsel, then record the review, or approve the change: npm run legal:approve -- ${kind} --by "<name>" [--reviewed])`,
+    ];
+  });
 }

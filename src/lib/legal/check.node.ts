@@ -7,6 +7,7 @@
 import { config } from '../config.ts';
 import type { LegalHeading } from './frontMatter.ts';
 import { mandatedSentences } from './law.ts';
+import { markdownParts } from './markdown.node.ts';
 import type { LegalPageKind } from './pages.ts';
 import { boldWords, legalSections, legalSubSections } from './sections.ts';
 import { nameTokens, type LegalTokens } from './tokens.node.ts';
@@ -27,18 +28,16 @@ export class LegalCheckError extends Error {
   override stack = '';
 }
 
-/** The Markdown of each part of the body by id: sections and sub-sections (`{ #id }`), and elements with an id. */
-function sourceParts(body: string): Map<string, string> {
+/** The Markdown of each part by id: a section with its sub-sections, a sub-section, and an element with an id. */
+function sourceParts(template: string): Map<string, string> {
   const parts = new Map<string, string>();
   let section = '';
-  let sub = '';
-  for (const line of body.split('\n')) {
-    const heading = /^(#{2,3}) .*\{ *#([\w-]+) *\}\s*$/.exec(line);
-    if (heading?.[1] === '##') [section, sub] = [heading[2]!, ''];
-    else if (heading) sub = heading[2]!;
-    for (const id of [section, sub].filter(Boolean)) parts.set(id, `${parts.get(id) ?? ''}${line}\n`);
+  for (const { id, depth, lines } of markdownParts(template)) {
+    if (depth === 2) section = id;
+    if (depth) parts.set(id, lines.join('\n'));
+    if (depth === 3 && section) parts.set(section, `${parts.get(section)}\n${lines.join('\n')}`);
   }
-  for (const match of body.matchAll(/<(\w+)[^>]*\sid="([\w-]+)"[^>]*>([\s\S]*?)<\/\1>/g))
+  for (const match of template.matchAll(/<(\w+)[^>]*\sid="([\w-]+)"[^>]*>([\s\S]*?)<\/\1>/g))
     parts.set(match[2]!, match[3]!);
   return parts;
 }

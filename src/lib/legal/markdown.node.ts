@@ -55,3 +55,24 @@ export async function renderLegalMarkdown(body: string): Promise<{ html: string;
   const { code, metadata } = await (await renderer).render(body);
   return { html: code, headings: metadata.headings };
 }
+
+/** A part of legal Markdown: the text before the first `##` or `###` heading (depth 0), or a heading and its lines. */
+export interface MarkdownPart {
+  /** The heading's `{ #id }`, else its text; '' before the first heading. */
+  id: string;
+  depth: number;
+  heading: string;
+  lines: string[];
+}
+
+/** The one section model: the check reads sections by id from it, the change report compares them. */
+export function markdownParts(markdown: string): MarkdownPart[] {
+  const parts: MarkdownPart[] = [{ id: '', depth: 0, heading: '', lines: [] }];
+  for (const line of markdown.split('\n')) {
+    const heading = /^(#{2,3}) +(.*?)\s*(?:\{ *#([\w-]+) *\})?\s*$/.exec(line);
+    if (heading)
+      parts.push({ id: heading[3] ?? heading[2]!, depth: heading[1]!.length, heading: line.trim(), lines: [] });
+    parts.at(-1)!.lines.push(line);
+  }
+  return parts;
+}

@@ -15,35 +15,30 @@ export const legalDir = 'src/content/legal';
 const wordingFile = `${legalDir}/wording.yaml`;
 
 const text = z.string('a text').trim().min(1, 'a non-empty text');
-const wordingSchema = z.strictObject({
-  stopReply: text,
-  helpReply: text,
-  noMarketingSharing: text,
-  ratesMayApply: text,
-  carriersNotLiable: text,
-  notACondition: text,
-  replyStopToOptOut: text,
-  governingLaw: text,
-  governingLawOfState: text,
-  noEuRepresentative: text,
-  consentScreen: z.strictObject({
-    title: text,
-    field: text,
-    button: text,
-    drawnLabel: text,
-    drawnCaption: text,
-    screenshotAlt: text,
-    screenshotCaption: text,
-  }),
-  glance: z.strictObject({
-    linked: text,
-    notLinked: text,
-    tracking: text,
-    noTracking: text,
-    recipients: text,
-    sensitive: text,
-    keptAfterDeletion: text,
-  }),
+const texts = <Key extends string>(keys: readonly Key[]) =>
+  z.strictObject(Object.fromEntries(keys.map((key) => [key, text])) as Record<Key, typeof text>);
+const wordingSchema = texts([
+  'stopReply',
+  'helpReply',
+  'governingLaw',
+  'governingLawOfState',
+  'noEuRepresentative',
+  'noMarketingSharing',
+  'ratesMayApply',
+  'carriersNotLiable',
+  'notACondition',
+  'replyStopToOptOut',
+]).extend({
+  consentScreen: texts([
+    'title',
+    'field',
+    'button',
+    'drawnLabel',
+    'drawnCaption',
+    'screenshotAlt',
+    'screenshotCaption',
+  ]),
+  glance: texts(['linked', 'notLinked', 'tracking', 'noTracking', 'recipients', 'sensitive', 'keptAfterDeletion']),
 });
 export type LegalWording = z.infer<typeof wordingSchema>;
 
