@@ -1,16 +1,49 @@
 /**
  * The privacy policy's lists and tables of facts, rendered as Markdown from the data-practices file. The policy's
- * Markdown places each with a line of its own, `{{practices.<block>}}` (src/lib/legal/text.node.ts); the prose around them
- * points at them by anchor and types none of their facts.
+ * Markdown places each with a line of its own, `{{practices.<block>}}` (src/lib/legal/text.node.ts); the prose around
+ * them points at them by anchor and types none of their facts. Code arranges the facts; every word around them is
+ * counsel's, in src/content/legal/wording.yaml (`blocks`), with `{{placeholders}}` this module fills.
  */
+import { z } from 'zod';
 import { ccpaCategories, euBases, sources, type DataEntry, type DataPractices } from './practices.ts';
 
-/** The glance's sentences, from src/content/legal/wording.yaml: `{{list}}` stands for the kinds of data or recipients. */
-export type GlanceWords = Record<
-  'linked' | 'notLinked' | 'tracking' | 'noTracking' | 'recipients' | 'sensitive' | 'keptAfterDeletion',
-  string
->;
+const text = z.string('a text').trim().min(1, 'a non-empty text');
+const texts = <Key extends string>(keys: readonly Key[]) =>
+  z.strictObject(Object.fromEntries(keys.map((key) => [key, text])) as Record<Key, typeof text>);
+/** wording.yaml's `blocks`: each line's words, by the name this module uses. */
+export const blockWordsSchema = texts([
+  'collected',
+  'optional',
+  'onlyWith',
+  'ccpaColumns',
+  'noOne',
+  'recipient',
+  'recipientAskFirst',
+  'noThirdParty',
+  'retentionColumns',
+  'keptLonger',
+  'sensitiveWithConsent',
+  'sensitiveAsSaid',
+  'legalBasis',
+  'healthData',
+  'healthRecipient',
+  'healthRecipientAskFirst',
+  'glanceLinked',
+  'glanceNotLinked',
+  'glanceTracking',
+  'glanceNoTracking',
+  'glanceRecipients',
+  'glanceSensitive',
+  'glanceKeptAfterDeletion',
+]).extend({
+  sources: texts(sources),
+  euBases: texts(euBases),
+});
+export type BlockWords = z.infer<typeof blockWordsSchema>;
 
+/** A line of wording.yaml with its `{{placeholders}}` filled. */
+const say = (line: string, values: Record<string, string>) =>
+  line.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
 /** "Name" -> "name" inside a sentence; "AI recommendations" keeps its capitals. */
 const lower = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -33,25 +66,27 @@ export function recipientName(practices: DataPractices, id: string): string {
 }
 
 const named = (entry: DataEntry) => (entry.detail ? `${lower(entry.label)} (${entry.detail})` : lower(entry.label));
-const optionality = (practices: DataPractices, entry: DataEntry) =>
-  entry.consent ? `only with ${practices.consents[entry.consent]!.label}` : entry.required ? '' : 'optional';
+const detail = (entry: DataEntry) => (entry.detail ? `, ${entry.detail}` : '');
 
 /** "What we collect": one line per group, each kind of data with whether it is optional and what turns it on. */
-function collected(practices: DataPractices, from: (entry: DataEntry) => boolean): string {
+function collected(practices: DataPractices, words: BlockWords, from: (entry: DataEntry) => boolean): string {
   const groups = groupBy(practices.data.filter(from), (entry) => [entry.group]);
+  const note = (entry: DataEntry) =>
+    entry.consent
+      ? say(words.onlyWith, { consent: practices.consents[entry.consent]!.label })
+      : entry.required
+        ? ''
+        : words.optional;
   return [...groups]
     .map(([group, entries]) => {
-      const items = entries.map((entry) => {
-        const note = optionality(practices, entry);
-        return note ? `${named(entry)}, ${note}` : named(entry);
-      });
-      return `- **${group}:** ${items.join('; ')}.`;
+      const items = entries.map((entry) => (note(entry) ? `${named(entry)}, ${note(entry)}` : named(entry)));
+      return `- ${say(words.collected, { group, items: items.join('; ') })}`;
     })
     .join('\n');
 }
 
 /** California's categories, each with its examples, sources, purposes, recipients and retention (CCPA 1798.110). */
-function ccpaTable(practices: DataPractices): string {
+function ccpaTable(practices: DataPractices, words: BlockWords): string {
   const groups = groupBy(practices.data, (entry) =>
     unique([entry.ccpa, ...(entry.sensitive.includes('cpra') ? ['Sensitive personal information'] : [])]),
   );
@@ -61,29 +96,28 @@ function ccpaTable(practices: DataPractices): string {
     .map(([category, entries]) => [
       category,
       sentence(entries.map((entry) => lower(entry.label))),
-      sentence(unique(entries.flatMap((entry) => entry.source.map((source) => sources[source])))),
+      sentence(unique(entries.flatMap((entry) => entry.source.map((source) => words.sources[source])))),
       unique(entries.flatMap((entry) => entry.purposes.map((id) => practices.purposes[id]!.label))).join('; '),
       sentence(unique(entries.flatMap((entry) => entry.recipients)).map((id) => recipientName(practices, id))) ||
-        'no one',
+        words.noOne,
       unique(entries.map((entry) => practices.retention[entry.retention]!.label)).join('; '),
     ]);
-  return table(['Category', 'Examples', 'Source', 'Purpose', 'Recipients', 'Retention'], rows);
+  return table(words.ccpaColumns.split(/\s*\|\s*/), rows);
 }
 
 /** Who receives what: every recipient of a kind, with each kind of data it receives. */
-function recipients(practices: DataPractices, kind: string): string {
+function recipients(practices: DataPractices, words: BlockWords, kind: string): string {
   return Object.entries(practices.recipients)
     .filter(([, recipient]) => recipient.kind === kind)
     .map(([id, recipient]) => {
       const data = practices.data.filter((entry) => entry.recipients.includes(id)).map((entry) => lower(entry.label));
       const who = recipient.name ? `${recipient.label} (${recipient.name})` : recipient.label;
-      const ask = recipient.askFirst ? ', and only after the app has asked your permission' : '';
-      return `- **${who}:** ${sentence(data)}${ask}.`;
+      return `- ${say(recipient.askFirst ? words.recipientAskFirst : words.recipient, { recipient: who, data: sentence(data) })}`;
     })
     .join('\n');
 }
 
-function retentionTable(practices: DataPractices): string {
+function retentionTable(practices: DataPractices, words: BlockWords): string {
   const groups = groupBy(practices.data, (entry) => [entry.retention]);
   const rows = [...groups].map(([id, entries]) => {
     const rule = practices.retention[id]!;
@@ -92,72 +126,66 @@ function retentionTable(practices: DataPractices): string {
       rule.afterAccount ? `${rule.label}, ${rule.afterAccount}` : rule.label,
     ];
   });
-  return table(['Kind of data', 'How long we keep it'], rows);
+  return table(words.retentionColumns.split(/\s*\|\s*/), rows);
 }
 
 /** What outlives a deleted account, and why: the exceptions to the deletion promise. */
-function keptLonger(practices: DataPractices): string {
+function keptLonger(practices: DataPractices, words: BlockWords): string {
   return practices.data
     .filter((entry) => practices.retention[entry.retention]!.afterAccount)
     .map((entry) => {
       const rule = practices.retention[entry.retention]!;
-      return `- **${entry.label}**${entry.detail ? ` (${entry.detail})` : ''}: kept ${rule.label}, ${rule.afterAccount}.`;
+      const values = { label: entry.label, detail: entry.detail ? ` (${entry.detail})` : '', period: rule.label };
+      return `- ${say(words.keptLonger, { ...values, reason: rule.afterAccount! })}`;
     })
     .join('\n');
 }
 
-function sensitive(practices: DataPractices): string {
+function sensitive(practices: DataPractices, words: BlockWords): string {
   return practices.data
     .filter((entry) => entry.sensitive.length)
     .map((entry) => {
       const consent = entry.consent ? practices.consents[entry.consent] : undefined;
-      const use = consent
-        ? `only with ${consent.label}; to withdraw it, ${consent.withdraw}`
-        : 'only as this policy says';
-      return `- **${entry.label}**${entry.detail ? `, ${entry.detail}` : ''}: ${use}.`;
+      const line = consent ? words.sensitiveWithConsent : words.sensitiveAsSaid;
+      return `- ${say(line, { label: entry.label, detail: detail(entry), consent: consent?.label ?? '', withdraw: consent?.withdraw ?? '' })}`;
     })
     .join('\n');
 }
 
-function legalBases(practices: DataPractices): string {
+function legalBases(practices: DataPractices, words: BlockWords): string {
   const groups = groupBy(practices.data, (entry) => [entry.euBasis]);
   return [...groups]
-    .map(
-      ([basis, entries]) =>
-        `- ${capital(sentence(entries.map((entry) => lower(entry.label))))}: ${euBases[basis as keyof typeof euBases]}.`,
-    )
+    .map(([basis, entries]) => {
+      const data = capital(sentence(entries.map((entry) => lower(entry.label))));
+      return `- ${say(words.legalBasis, { data, basis: words.euBases[basis as (typeof euBases)[number]] })}`;
+    })
     .join('\n');
 }
 
-/** Privacy at a glance, in the stores' own terms, each line (wording.yaml) linked to the section that says it in full. */
-function glance(practices: DataPractices, words: GlanceWords): string {
+/** Privacy at a glance, in the stores' own terms, each line linked to the section that says it in full. */
+function glance(practices: DataPractices, words: BlockWords): string {
   const app = practices.data;
-  const list = (line: string, entries: DataEntry[] | string[]) =>
-    line.replace(
-      '{{list}}',
-      sentence(entries.map((entry) => (typeof entry === 'string' ? entry : lower(entry.label)))),
-    );
+  const list = (line: string, items: (DataEntry | string)[]) =>
+    say(line, { list: sentence(items.map((item) => (typeof item === 'string' ? item : lower(item.label)))) });
   const tracking = app.filter((entry) => entry.tracking);
   const notLinked = app.filter((entry) => !entry.linked);
   const shared = Object.keys(practices.recipients)
     .filter((id) => app.some((entry) => entry.recipients.includes(id)))
     .map((id) => recipientName(practices, id));
+  const kept = app.filter((entry) => practices.retention[entry.retention]!.afterAccount);
   return [
     list(
-      words.linked,
+      words.glanceLinked,
       app.filter((entry) => entry.linked),
     ),
-    notLinked.length ? list(words.notLinked, notLinked) : '',
-    tracking.length ? list(words.tracking, tracking) : words.noTracking,
-    list(words.recipients, shared),
+    notLinked.length ? list(words.glanceNotLinked, notLinked) : '',
+    tracking.length ? list(words.glanceTracking, tracking) : words.glanceNoTracking,
+    list(words.glanceRecipients, shared),
     list(
-      words.sensitive,
+      words.glanceSensitive,
       app.filter((entry) => entry.sensitive.length),
     ),
-    list(
-      words.keptAfterDeletion,
-      app.filter((entry) => practices.retention[entry.retention]!.afterAccount),
-    ),
+    list(words.glanceKeptAfterDeletion, kept),
   ]
     .filter(Boolean)
     .map((line) => `- ${line}`)
@@ -165,27 +193,32 @@ function glance(practices: DataPractices, words: GlanceWords): string {
 }
 
 /** The consumer health data (entries marked `health`): what it is, from where, why, and how long it is kept. */
-function healthData(practices: DataPractices): string {
+function healthData(practices: DataPractices, words: BlockWords): string {
   return practices.data
     .filter((entry) => entry.sensitive.includes('health'))
     .map((entry) => {
-      const from = sentence(entry.source.map((source) => sources[source]));
-      const why = entry.purposes.map((id) => practices.purposes[id]!.label).join('; ');
-      return `- **${entry.label}**${entry.detail ? `, ${entry.detail}` : ''}. From ${from}, for ${why}; kept ${practices.retention[entry.retention]!.label}.`;
+      const values = {
+        label: entry.label,
+        detail: detail(entry),
+        sources: sentence(entry.source.map((source) => words.sources[source])),
+        purposes: entry.purposes.map((id) => practices.purposes[id]!.label).join('; '),
+        period: practices.retention[entry.retention]!.label,
+      };
+      return `- ${say(words.healthData, values)}`;
     })
     .join('\n');
 }
 
 /** Who receives consumer health data, and which of it. */
-function healthRecipients(practices: DataPractices): string {
+function healthRecipients(practices: DataPractices, words: BlockWords): string {
   const health = practices.data.filter((entry) => entry.sensitive.includes('health'));
   return Object.entries(practices.recipients)
     .map(([id, recipient]) => [recipient, health.filter((entry) => entry.recipients.includes(id))] as const)
     .filter(([, entries]) => entries.length)
     .map(([recipient, entries]) => {
       const who = recipient.name ? `${recipient.label} (${recipient.name})` : recipient.label;
-      const ask = recipient.askFirst ? ', only with your separate consent to share' : '';
-      return `- **${who}:** ${sentence(entries.map((entry) => lower(entry.label)))}${ask}.`;
+      const line = recipient.askFirst ? words.healthRecipientAskFirst : words.healthRecipient;
+      return `- ${say(line, { recipient: who, data: sentence(entries.map((entry) => lower(entry.label))) })}`;
     })
     .join('\n');
 }
@@ -198,20 +231,20 @@ export const practiceBlocks = {
       .map((purpose) => `- ${purpose.label};`)
       .join('\n')
       .replace(/;$/, '.'),
-  collectedFromYou: (p: DataPractices) =>
-    collected(p, (entry) => entry.source.includes('you') || entry.source.includes('friends')),
-  collectedAutomatically: (p: DataPractices) =>
-    collected(p, (entry) => !entry.source.includes('you') && !entry.source.includes('friends')),
+  collectedFromYou: (p: DataPractices, w: BlockWords) =>
+    collected(p, w, (entry) => entry.source.includes('you') || entry.source.includes('friends')),
+  collectedAutomatically: (p: DataPractices, w: BlockWords) =>
+    collected(p, w, (entry) => !entry.source.includes('you') && !entry.source.includes('friends')),
   ccpaTable,
-  serviceProviders: (p: DataPractices) => recipients(p, 'service-provider'),
-  otherUsers: (p: DataPractices) => recipients(p, 'other-users'),
-  thirdParties: (p: DataPractices) => recipients(p, 'third-party') || '- No one else.',
+  serviceProviders: (p: DataPractices, w: BlockWords) => recipients(p, w, 'service-provider'),
+  otherUsers: (p: DataPractices, w: BlockWords) => recipients(p, w, 'other-users'),
+  thirdParties: (p: DataPractices, w: BlockWords) => recipients(p, w, 'third-party') || `- ${w.noThirdParty}`,
   retentionTable,
   keptLonger,
   sensitive,
   legalBases,
   healthData,
   healthRecipients,
-} satisfies Record<string, (practices: DataPractices, glanceWords: GlanceWords) => string>;
+} satisfies Record<string, (practices: DataPractices, words: BlockWords) => string>;
 
 export type PracticeBlock = keyof typeof practiceBlocks;

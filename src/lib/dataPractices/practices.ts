@@ -100,13 +100,8 @@ export const playPurposes = [
   'Account management',
 ] as const;
 
-export const euBases = {
-  contract: 'performance of our contract with you (Art. 6(1)(b))',
-  consent: 'your consent (Art. 6(1)(a)), which you can withdraw at any time',
-  'explicit-consent': 'your explicit consent (Art. 9(2)(a)), asked for separately, which you can withdraw at any time',
-  'legitimate-interests': 'our legitimate interests in a safe, working Service (Art. 6(1)(f))',
-  'legal-obligation': 'keeping records the law requires (Art. 6(1)(c))',
-} as const;
+/** The EU legal bases a kind of data may rest on; their words are in src/content/legal/wording.yaml. */
+export const euBases = ['contract', 'consent', 'explicit-consent', 'legitimate-interests', 'legal-obligation'] as const;
 
 export const ccpaCategories = [
   'Identifiers',
@@ -122,7 +117,8 @@ export const ccpaCategories = [
   'Sensitive personal information',
 ] as const;
 
-export const sources = { you: 'you', device: 'your device', friends: 'friends who invite you', derived: 'the app' };
+/** Where data comes from; their words are in src/content/legal/wording.yaml. */
+export const sources = ['you', 'device', 'friends', 'derived'] as const;
 
 const entry = z
   .object({
@@ -134,9 +130,7 @@ const entry = z
     group: text,
     /** Data of this website, which no app store label covers. */
     scope: z.enum(['app', 'website']).default('app'),
-    source: z
-      .array(z.enum(Object.keys(sources) as [keyof typeof sources]), 'a list of you, device, friends, derived')
-      .min(1),
+    source: z.array(z.enum(sources), `a list of ${sources.join(', ')}`).min(1),
     required: z.boolean('true or false').default(false),
     /** The consent (a key of `consents`) that turns it on: it is then optional. */
     consent: key.optional(),
@@ -146,7 +140,7 @@ const entry = z
     tracking: z.boolean('true or false'),
     retention: key,
     sensitive: z.array(z.enum(['cpra', 'gdpr-art9', 'health']), 'a list of cpra, gdpr-art9, health').default([]),
-    euBasis: z.enum(Object.keys(euBases) as [keyof typeof euBases], `one of ${Object.keys(euBases).join(', ')}`),
+    euBasis: z.enum(euBases, `one of ${euBases.join(', ')}`),
     ccpa: z.enum(ccpaCategories, `one of California's category names: ${ccpaCategories.join(', ')}`),
     appStore: z.array(z.enum(appStoreCategories, `App Store Connect data types, like NAME or PRECISE_LOCATION`)),
     play: z.array(

@@ -73,7 +73,7 @@ async function fillBody(body: string, tokens: LegalTokens, wording: LegalWording
   let filled = fill(
     body.replace(blocks, (line, name: string) =>
       practices && Object.hasOwn(practiceBlocks, name)
-        ? practiceBlocks[name as PracticeBlock](practices, wording.glance)
+        ? practiceBlocks[name as PracticeBlock](practices, wording.blocks)
         : line,
     ),
     tokens,

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { config } from '../config.ts';
+import { blockWordsSchema } from '../dataPractices/policyBlocks.ts';
 import { routes } from '../routes.ts';
 import { lawFacts, revocationKeywords } from './law.ts';
 import { legalPages } from './pages.ts';
@@ -38,7 +39,7 @@ const wordingSchema = texts([
     'screenshotAlt',
     'screenshotCaption',
   ]),
-  glance: texts(['linked', 'notLinked', 'tracking', 'noTracking', 'recipients', 'sensitive', 'keptAfterDeletion']),
+  blocks: blockWordsSchema,
 });
 export type LegalWording = z.infer<typeof wordingSchema>;
 
@@ -113,7 +114,7 @@ export function legalWording(): LegalWording {
 export function legalTokens(): LegalTokens {
   const wording = legalWording();
   const { governingLaw, governingLawOfState, noEuRepresentative } = wording;
-  // The sentences are tokens; the consent screen's and the glance's words are used by their blocks (text.node.ts).
+  // The sentences are tokens; the consent screen's and the blocks' words are used where they are drawn (text.node.ts).
   const words = Object.entries(wording).filter(([, value]) => typeof value === 'string');
   return {
     ...valueTokens(),
