@@ -15,7 +15,7 @@
  * `npm start`).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +75,28 @@ export function redirectConfig(siteHost: string) {
 }
 
 /**
+ * The `user` line for nginx's workers, when started as root. By default they then run as `nobody`, who cannot enter a
+ * checkout inside a directory only its owner may enter (mode 700: root's home on Debian, any `mktemp -d`), so every
+ * page answers 403. The owner of the directory served can, so the workers run as that user (root, for a checkout in
+ * root's home). Started by anyone else, nginx keeps its own user and warns about a `user` line: none is written.
+ * Production is untouched: deploy/ has no `user` line, and Debian's nginx.conf keeps its own.
+ */
+export function workerUser(dist: string): string | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const { uid } = statSync(dist);
+  // `user` takes names; the group is the owner's primary one (nginx would otherwise look for a group named as the user).
+  const name = (flag: string) => spawnSync('id', [flag, String(uid)], { encoding: 'utf8' }).stdout.trim();
+  const [user, group] = [name('-un'), name('-gn')];
+  if (!user || !group) {
+    throw new Error(
+      `${dist} belongs to uid ${uid}, which has no user name for nginx's workers to run as: ` +
+        `give it to a user of this machine (\`chown -R <user>: ${dist}\`) and start again.`,
+    );
+  }
+  return `user ${user} ${group};`;
+}
+
+/**
  * Writes the configuration for one instance and returns its prefix.
  * tls: { port, redirectPort, cert, key, serverName } adds an HTTPS server and an HTTP server that redirects to it
  * (the site host is serverName there). redirect: { siteHost } makes the instance on `port` the plain-HTTP redirect
@@ -114,9 +136,10 @@ export function writeConfig({ port, root: distDir = join(root, 'dist'), tls, red
         ) + redirectServer(`127.0.0.1:${tls.redirectPort}`, tls.serverName)
       : server(`127.0.0.1:${port}`);
   const values = { modules: modulesDir, prefix, deploy, servers };
+  const user = workerUser(dist);
   writeFileSync(
     join(prefix, 'nginx.conf'),
-    render(readFileSync(join(deploy, 'nginx.conf'), 'utf8'), values, 'deploy/nginx.conf'),
+    (user ? `${user}\n` : '') + render(readFileSync(join(deploy, 'nginx.conf'), 'utf8'), values, 'deploy/nginx.conf'),
   );
   return prefix;
 }

@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,13 +65,18 @@ async function servesEveryPage(dist: string) {
     await stopNginx(port);
     await rm(join(root, 'deploy/.run', String(port)), { recursive: true, force: true });
   });
-  await startNginx({ port, root: dist });
+  const { prefix } = await startNginx({ port, root: dist });
+  // What nginx said, for the message of a failure (its prefix is removed after the tests).
+  const log = () =>
+    readFileSync(join(prefix, 'logs/error.log'), 'utf8')
+      .split('\n')
+      .find((line) => line.includes('[error]'));
   for (const [path, file] of [
     ['/', 'index.html'],
     ['/privacy', 'privacy.html'],
   ] as const) {
     const { status, encoding, body } = await get(port, path);
-    expect(status, `${path}: see deploy/.run/${port}/logs/error.log`).toBe(200);
+    expect(status, `${path}: ${log()}`).toBe(200);
     expect(encoding, path).toBe('br');
     expect(body.equals(brotli(file)), path).toBe(true);
   }

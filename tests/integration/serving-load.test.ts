@@ -6,7 +6,7 @@
  * sends), never on speed, which on a shared machine says as much about the neighbours as about nginx.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { chmod, cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -123,8 +123,7 @@ describe('landing page under load (loopback, one nginx worker)', () => {
     }
     // The same build without its compressed copies: nginx then compresses each response itself (brotli level 6).
     onTheFly = await mkdtemp(join(tmpdir(), 'dist-on-the-fly-'));
-    // mkdtemp makes it private; nginx's workers (nobody, when started as root) must read it as they read dist/.
-    await chmod(onTheFly, 0o755);
+    // mkdtemp makes it private (mode 700), like a checkout in root's home: scripts/nginx.ts serves it all the same.
     await cp(dist, onTheFly, { recursive: true, filter: (file) => !/\.(br|gz)$/.test(file) });
     ports.precompressed = await freePort();
     ports.onTheFly = await freePort();
