@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 
 process.chdir(resolve(import.meta.dirname, '..'));
 // Imported once in the project's folder: the config and the legal files are read relative to it.
-const { approvalsFile, approve, frozenFile, headingText, legalStatus, readFrozen, review, sectionChanges, versionId } =
+const { approvalsFile, approve, frozenFile, headingText, legalStatus, readFrozen, sectionChanges, versionId } =
   await import('../src/lib/legal/approvals.node.ts');
 const { legalPages } = await import('../src/lib/legal/pages.ts');
 const { legalText } = await import('../src/lib/legal/text.node.ts');
@@ -50,21 +50,25 @@ try {
   // Words that do not render (an unknown token, a bad data entry) stop here with the build's own message.
   const { markdown } = await legalText(kind);
   const { latest } = legalStatus(kind, markdown);
-  if (values.reviewed) {
-    review(kind, markdown, by, date, note);
-    console.log(`Recorded a review of ${versionId(kind, latest!.version)} (${by}, ${date}): no word changed.`);
-  } else {
-    const changes = latest ? sectionChanges(readFrozen(kind, latest), markdown) : [];
-    const approval = approve(kind, markdown, by, date, note);
-    console.log(`Approved ${versionId(kind, approval.version)} (${by}, ${date}).`);
-    if (latest)
-      console.log(
-        `Changed since ${versionId(kind, latest.version)}: ${changes.map((c) => headingText(c.part)).join('; ')}`,
-      );
-    console.log(`Commit ${frozenFile(kind, approval.version)} too.`);
-  }
-  console.log(`Commit ${approvalsFile}.`);
+  const changes = latest && !values.reviewed ? sectionChanges(readFrozen(kind, latest), markdown) : [];
+  approve(kind, markdown, by, date, note, values.reviewed);
+  const now = legalStatus(kind, markdown).latest!;
+  const id = versionId(kind, now.version);
+  if (values.reviewed) console.log(`Recorded a review of ${id} (${by}, ${date}): no word changed.`);
+  else console.log(`Approved ${id} (${by}, ${date}).`);
+  if (changes.length)
+    console.log(
+      `Changed since ${versionId(kind, latest!.version)}: ${changes.map((c) => headingText(c.part)).join('; ')}`,
+    );
+  console.log(`Commit ${approvalsFile}${values.reviewed ? '' : ` and ${frozenFile(kind, now.version)}`}.`);
 } catch (error) {
-  if (!(error instanceof Error) || !/Error$/.test(error.name) || error.name === 'Error') throw error;
+  // Ours name the file, the field and what to do: the message is the whole story. Anything else is a bug: rethrown.
+  if (
+    !(error instanceof Error) ||
+    !['ApprovalError', 'LegalCheckError', 'LegalTextError', 'DataPracticesError', 'ConsentScreenshotError'].includes(
+      error.name,
+    )
+  )
+    throw error;
   fail(error.message);
 }

@@ -74,43 +74,44 @@ export function legalStatus(kind: LegalPageKind, markdown: string) {
   return { approvals, latest, draft: latest?.sha256 !== hashOf(markdown) };
 }
 
-/** Records an approval of `markdown`, the page's words now, and freezes them; refuses words already approved. */
-export function approve(kind: LegalPageKind, markdown: string, by: string, on: string, note?: string): Approval {
+/**
+ * Records that `by` approved `markdown`, the page's words now, and freezes them; or, `reviewed`, that `by` reviewed
+ * its latest version and no word changed. Refuses words already approved (unless reviewed), and a review of changed
+ * words.
+ */
+export function approve(
+  kind: LegalPageKind,
+  markdown: string,
+  by: string,
+  on: string,
+  note?: string,
+  reviewed = false,
+) {
   const all = readApprovals();
   const list = all[kind] ?? [];
   const latest = list.at(-1);
-  if (latest?.sha256 === hashOf(markdown)) {
-    throw new ApprovalError(
-      `${kind}: the words equal its latest approved version, ${versionId(kind, latest.version)}; to record a review that changes no word, add --reviewed`,
-    );
-  }
+  const sha256 = hashOf(markdown);
   if (latest && on < lastUpdated(latest))
     throw new ApprovalError(`${on} is before the latest approval, ${lastUpdated(latest)}`);
+  if (reviewed !== (latest?.sha256 === sha256)) {
+    throw new ApprovalError(
+      reviewed
+        ? `${kind}: the words differ from its latest approved version; approve them (without --reviewed)`
+        : `${kind}: the words equal its latest approved version, ${versionId(kind, latest!.version)}; to record a review that changes no word, add --reviewed`,
+    );
+  }
+  const notes = note ? { note } : {};
+  if (reviewed) {
+    const reviews = [...(latest!.reviews ?? []), { date: on, by, ...notes }];
+    return writeApprovals({ ...all, [kind]: [...list.slice(0, -1), { ...latest!, reviews }] });
+  }
   let version = on;
   for (let n = 2; list.some((each) => each.version === version) || existsSync(frozenFile(kind, version)); n++) {
     version = `${on}-${n}`;
   }
   mkdirSync(`${versionsDir}/${kind}`, { recursive: true });
   writeFileSync(frozenFile(kind, version), markdown);
-  const approval: Approval = { version, date: on, approvedBy: by, sha256: hashOf(markdown), ...(note ? { note } : {}) };
-  writeApprovals({ ...all, [kind]: [...list, approval] });
-  return approval;
-}
-
-/** Records a review of the latest version that changes no word; refuses words that differ from it. */
-export function review(kind: LegalPageKind, markdown: string, by: string, on: string, note?: string): Approval {
-  const all = readApprovals();
-  const list = all[kind] ?? [];
-  const latest = list.at(-1);
-  if (!latest || latest.sha256 !== hashOf(markdown)) {
-    throw new ApprovalError(
-      `${kind}: the words differ from its latest approved version; approve them (without --reviewed)`,
-    );
-  }
-  if (on < lastUpdated(latest)) throw new ApprovalError(`${on} is before the latest approval, ${lastUpdated(latest)}`);
-  const reviewed = { ...latest, reviews: [...(latest.reviews ?? []), { date: on, by, ...(note ? { note } : {}) }] };
-  writeApprovals({ ...all, [kind]: [...list.slice(0, -1), reviewed] });
-  return reviewed;
+  writeApprovals({ ...all, [kind]: [...list, { version, date: on, approvedBy: by, sha256, ...notes }] });
 }
 
 /** The front matter, the text before the first heading, and each section, keyed by anchor: blank lines are layout. */
