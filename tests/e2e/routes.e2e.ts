@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { config } from '../../src/lib/config.ts';
 
@@ -14,6 +15,19 @@ test('each route answers with its title', async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page, path).toHaveTitle(title);
+  }
+});
+
+// A host that looks for a folder first (Apache's DirectorySlash, nginx's `try_files $uri $uri/ $uri.html`) answers an
+// address that is also a folder with a redirect to the folder, which has no page.
+test('no page is at an address that is also a folder, so any static host serves every page', async ({ page }) => {
+  const pages = readdirSync('dist', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  expect(pages).toContain('legal/privacy/history.html');
+  for (const file of pages) {
+    const path = `/${file.replace(/(index)?\.html$/, '')}`;
+    expect(existsSync(`dist${path}`) && path !== '/', `${path} is a page and a folder`).toBe(false);
+    if (file === '404.html') continue;
+    expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
   }
 });
 
