@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 // Importing the config validates it: a bad value stops the build here, naming the field.
 import { config } from './src/lib/config.ts';
+import { isInvitePage } from './src/lib/invite.ts';
 import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
 import { legalApprovals } from './src/integrations/legalApprovals.ts';
@@ -19,9 +20,9 @@ export default defineConfig({
     legalApprovals(),
     react(),
     afterLoadDirective(),
-    // The sitemap lists the pages (not the 404 page, nor the legal pages' histories and versions under /legal/) at the
-    // configured site URL; robots.txt points at it.
-    sitemap({ filter: (page) => !/\/404|\/legal\//.test(page) }),
+    // The sitemap lists the pages (not the 404 page, nor the legal pages' histories and versions under /legal/, nor
+    // the invite page) at the configured site URL; robots.txt points at it.
+    sitemap({ filter: (page) => !/\/404|\/legal\//.test(page) && !isInvitePage(new URL(page).pathname, config) }),
     // Last: every change to dist/ (dotfiles, each page's CSP, compressed copies), in its own order, once every other
     // integration has written its files.
     finishDistIntegration(),

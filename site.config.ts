@@ -71,7 +71,19 @@ export default {
   appleTeamId: example(''),
   /** The iOS app's bundle id, like com.example.tablemates. */
   iosBundleId: example(''),
-  /** Site paths the iOS app opens instead of the browser, like ['/invite/*']; none: every page stays a web page. */
+  /**
+   * The group invite address: a friend's link is `{siteUrl}/join/<code>`, which the app opens where it is installed;
+   * elsewhere the site shows an invite page that passes the code on through the stores (docs/app-links.md). '' turns
+   * it off. After changing it, run `npm run host-files` (the hosts' rewrite rules follow it).
+   */
+  invitePath: '/join',
+  /** The invite code's allowed form: letters and digits, from this many to that many. */
+  inviteCodeMinLength: 6,
+  inviteCodeMaxLength: 12,
+  /**
+   * Site paths the iOS app opens instead of the browser, like ['/invite/*']; none: every page stays a web page. The
+   * invite address (`/join/*`) is added to them.
+   */
   appLinkPaths: [] as string[],
   /** The Android app's package name, like com.example.tablemates; also adds the Google Play button. */
   androidPackage: example(''),

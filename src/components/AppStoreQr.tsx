@@ -1,20 +1,23 @@
 interface Props {
-  /** The QR code as SVG markup, made at build from the App Store URL (src/lib/qr.ts). */
+  /** The QR code as SVG markup, made at build from the App Store URL (src/lib/qr.ts); empty when drawn in the browser. */
   svg: string;
   productName: string;
+  /** What the code leads to, for screen readers; the App Store listing by default. */
+  label?: string;
 }
 
 /**
  * For visitors on a wide screen with no phone in hand: a QR code of the App Store listing beside the download
- * button. Hidden on narrow screens and touch devices, where the button itself is one tap away (landing.css).
+ * button. Hidden on narrow screens and touch devices, where the button itself is one tap away (store.css). The
+ * invite page shows its invite link here instead, drawn in the browser (src/lib/invite.client.ts).
  */
-export default function AppStoreQr({ svg, productName }: Props) {
+export default function AppStoreQr({ svg, productName, label = `QR code linking to ${productName} on the App Store` }: Props) {
   return (
     <figure className="store-qr">
       <span
         className="store-qr-code"
         role="img"
-        aria-label={`QR code linking to ${productName} on the App Store`}
+        aria-label={label}
         // The wrapper is the one named image; the drawing inside it is hidden, or it reads as a second, unnamed one.
         dangerouslySetInnerHTML={{ __html: svg.replace('<svg', '<svg aria-hidden="true" focusable="false"') }}
       />

@@ -8,23 +8,32 @@ import type { SiteConfig } from './config.ts';
 
 type AppIds = Pick<
   SiteConfig,
-  'appleTeamId' | 'iosBundleId' | 'appLinkPaths' | 'androidPackage' | 'androidCertFingerprints'
+  'appleTeamId' | 'iosBundleId' | 'appLinkPaths' | 'androidPackage' | 'androidCertFingerprints' | 'invitePath'
 >;
 
 export const appleAppSiteAssociationPath = '/.well-known/apple-app-site-association';
 export const assetLinksPath = '/.well-known/assetlinks.json';
 
 /**
- * apple-app-site-association: `applinks` names the paths the app opens (universal links; none unless configured,
- * so the site stays the site), `webcredentials` lets the app use this domain's passwords and, with it, its
- * domain-bound text-message codes. The current format (iOS 14+): `appIDs` and `components`.
+ * The paths the iOS app opens instead of the browser: the configured ones, and the group invite links (`/join/*`)
+ * when the invite address is on, as the app is what they invite to (docs/app-links.md#group-invites).
+ */
+export function appLinkPathsOf(config: Pick<AppIds, 'appLinkPaths' | 'invitePath'>): string[] {
+  const invite = config.invitePath ? [`${config.invitePath}/*`] : [];
+  return [...new Set([...config.appLinkPaths, ...invite])];
+}
+
+/**
+ * apple-app-site-association: `applinks` names the paths the app opens (universal links; only those configured and
+ * the invite links, so the site stays the site), `webcredentials` lets the app use this domain's passwords and, with
+ * it, its domain-bound text-message codes. The current format (iOS 14+): `appIDs` and `components`.
  */
 export function appleAppSiteAssociation(config: AppIds) {
   if (!config.appleTeamId || !config.iosBundleId) return undefined;
   const appId = `${config.appleTeamId}.${config.iosBundleId}`;
   return {
     applinks: {
-      details: [{ appIDs: [appId], components: config.appLinkPaths.map((path) => ({ '/': path })) }],
+      details: [{ appIDs: [appId], components: appLinkPathsOf(config).map((path) => ({ '/': path })) }],
     },
     webcredentials: { apps: [appId] },
   };

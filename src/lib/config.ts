@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import ownerValues from '../../site.config.ts';
 import { brandIcon } from './brandIcons.ts';
+import { inviteCodeAlphabet, reservedInvitePaths } from './invite.ts';
 import { Example } from './example.ts';
 import { dsnExpected, parseDsn } from './monitoring/dsn.ts';
 
@@ -104,6 +105,13 @@ export const fieldPairs = [
 
 const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== '');
 
+/** An invite code's length bound: a code is a path segment the app also shows and types, so 1 to 64 characters. */
+const inviteCodeLength = z
+  .number(`a whole number of ${inviteCodeAlphabet} from 1 to 64`)
+  .int(`a whole number of ${inviteCodeAlphabet} from 1 to 64`)
+  .min(1, `a whole number of ${inviteCodeAlphabet} from 1 to 64`)
+  .max(64, `a whole number of ${inviteCodeAlphabet} from 1 to 64`);
+
 /** Sentry's sampling rates are probabilities. */
 const rate = z.number('a number from 0 to 1').min(0, 'a number from 0 to 1').max(1, 'a number from 0 to 1');
 
@@ -196,6 +204,22 @@ const fieldsSchema = z.object({
       .regex(/^\/[^\s,]*$/, 'paths starting with /, like /invite/*')
       .refine((path) => !path.startsWith('/.well-known/'), 'paths outside /.well-known/, like /invite/*'),
   ),
+  /**
+   * The group invite address (src/lib/invite.ts): `/join` serves one page for every `/join/<code>`. Empty (the
+   * default) turns it off: no page, no host rule, no app-link path.
+   */
+  invitePath: z
+    .string()
+    .trim()
+    .regex(/^(?:|\/[a-z0-9][a-z0-9-]*)$/, 'empty (no invite page), or one lower-case path segment, like /join')
+    .refine(
+      (path) => !reservedInvitePaths.includes(path),
+      `an address no other page or folder uses, like /join (taken: ${reservedInvitePaths.join(', ')})`,
+    )
+    .default(''),
+  /** The invite code's allowed form: letters and digits, this many of them (the app's codes must fit). */
+  inviteCodeMinLength: inviteCodeLength.default(6),
+  inviteCodeMaxLength: inviteCodeLength.default(12),
   androidPackage: optional(
     /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/,
     'an Android package name, like com.example.tablemates',
@@ -218,6 +242,13 @@ export const configSchema = fieldsSchema.superRefine((config, context) => {
     if (first !== second) {
       context.addIssue({ code: 'custom', path: [], params: { pair: fields, purpose }, message: '' });
     }
+  }
+  if (config.inviteCodeMaxLength < config.inviteCodeMinLength) {
+    context.addIssue({
+      code: 'custom',
+      path: ['inviteCodeMaxLength'],
+      message: `a length no shorter than inviteCodeMinLength (${config.inviteCodeMinLength})`,
+    });
   }
 });
 

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { parse } from 'ultrahtml';
 import { appleAppSiteAssociationPath, assetLinksPath } from './appLinks.ts';
 import { decodeEntities, elementsOf, rawTextOf } from './html.ts';
-import type { SiteConfig } from './config.ts';
+import { config as siteConfig, type SiteConfig } from './config.ts';
 import { monitoringConnectSrc } from './monitoring/settings.ts';
 
 /** The inline code of some HTML, exactly as the browser hashes it. */
@@ -166,6 +166,26 @@ export const appLinkFileHeaders = {
 } as const;
 
 /**
+ * The group invite page (src/lib/invite.ts): one static page, `/join.html`, answers every `/join/<code>`. Its address
+ * carries the code, so it sends no referrer (the page also says so in a meta tag, for a host without these rules).
+ * Undefined while `invitePath` is empty: no page, no rule.
+ */
+export function invitePageRules(config: Pick<SiteConfig, 'invitePath'> = siteConfig) {
+  if (!config.invitePath) return undefined;
+  return {
+    /** The page's own address, which every static host serves from `/join.html`. */
+    path: config.invitePath,
+    /** The built file, as nginx names it once it has found it (`$uri`). */
+    file: `${config.invitePath}.html`,
+    /** What follows the address: one code. */
+    codes: `${config.invitePath}/`,
+    headers: { 'Referrer-Policy': 'no-referrer' },
+  } as const;
+}
+
+type InviteRules = ReturnType<typeof invitePageRules>;
+
+/**
  * A header value as an nginx double-quoted string: `"` and `\\` are escaped; `$` would start a variable and a line
  * break would end the header, so both are refused.
  */
@@ -203,13 +223,29 @@ export function nginxInclude(headers: Record<string, string> = securityHeaders):
  * Cache-Control keys on the path as served (`/` is `/index.html`, `/terms` is `/terms.html` by then) and the status,
  * never on the Content-Type: a 304 has none, and a page revalidated with a 304 must stay `no-cache`.
  */
-export function nginxMaps(headers: Record<string, string> = securityHeaders): string {
+export function nginxMaps(
+  headers: Record<string, string> = securityHeaders,
+  invite: InviteRules = invitePageRules(),
+): string {
   const policyName = 'Content-Security-Policy';
+  // The invite page's own values (its Referrer-Policy), keyed on the file served, as Cache-Control below.
+  const invitePageValues: Record<string, string> = invite ? invite.headers : {};
   const byStatus = Object.entries(headers).map(
     ([name, value]) =>
       `map $status ${nginxVariable(name)} {\n  volatile;\n  416 "";\n  default ${
-        name === policyName ? '$tablemates_policy_by_path' : nginxString(name, value)
+        name === policyName
+          ? '$tablemates_policy_by_path'
+          : name in invitePageValues
+            ? `${nginxVariable(name)}_by_path`
+            : nginxString(name, value)
       };\n}`,
+  );
+  const invitePage = Object.entries(invitePageValues).map(
+    ([name, value]) =>
+      `map $uri ${nginxVariable(name)}_by_path {\n  "${invite!.file}" ${nginxString(name, value)};\n  default ${nginxString(
+        name,
+        headers[name] ?? '',
+      )};\n}`,
   );
   const policyByPath = `map $uri $tablemates_policy_by_path {
   ~^${hashedAssetsPath} ${nginxString(policyName, hashedAssetHeaders[policyName])};
@@ -231,7 +267,7 @@ ${appLinkFileHeaders.paths.map((path) => `  "${path}" "${appLinkFileHeaders.head
   416 "";
   default "${cacheControl.html}";
 }`;
-  return `${generatedNote}\n${[...byStatus, policyByPath, byPath, cache].join('\n')}\n`;
+  return `${generatedNote}\n${[...byStatus, ...invitePage, policyByPath, byPath, cache].join('\n')}\n`;
 }
 
 /**
@@ -247,19 +283,47 @@ export function nginxAppLinkLocations(): string {
   return `${generatedNote}\n${blocks.join('\n')}\n`;
 }
 
+/**
+ * The nginx server-level include for the invite page: every `/join/<code>` is answered with `/join.html` (a prefix
+ * location with `^~`, so no regular expression of site.conf applies to these addresses). Empty while it is off.
+ */
+export function nginxInviteLocation(invite: InviteRules = invitePageRules()): string {
+  const block = invite ? `location ^~ ${invite.codes} {\n  try_files ${invite.file} =404;\n}\n` : '';
+  return `${generatedNote}\n${block}`;
+}
+
 /** `_headers` for Netlify and Cloudflare Pages (read from the published directory). */
-export function headersFile(headers: Record<string, string> = securityHeaders): string {
+export function headersFile(
+  headers: Record<string, string> = securityHeaders,
+  invite: InviteRules = invitePageRules(),
+): string {
   const block = (path: string, entries: Record<string, string>) =>
     [path, ...Object.entries(entries).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   return `${generatedNote}\n${[
     block('/*', headers),
     block(`${hashedAssetsPath}*`, hashedAssetHeaders),
     ...appLinkFileHeaders.paths.map((path) => block(path, appLinkFileHeaders.headers)),
+    // After /*: where a header is set twice, these hosts join the values, and a browser takes the last policy listed.
+    ...(invite ? [block(invite.path, invite.headers), block(`${invite.codes}*`, invite.headers)] : []),
   ].join('\n')}\n`;
 }
 
-/** `vercel.json`: the same headers, plus the build settings and clean URLs (`/privacy` serves privacy.html). */
-export function vercelJson(headers: Record<string, string> = securityHeaders): string {
+/**
+ * `_redirects` for Netlify and Cloudflare Pages: every `/join/<code>` is answered (200, the address kept) with the
+ * invite page. Empty while it is off.
+ */
+export function redirectsFile(invite: InviteRules = invitePageRules()): string {
+  return `${generatedNote}\n${invite ? `${invite.codes}*  ${invite.path}  200\n` : ''}`;
+}
+
+/**
+ * `vercel.json`: the same headers, plus the build settings, clean URLs (`/privacy` serves privacy.html) and the
+ * invite page for every `/join/<code>`.
+ */
+export function vercelJson(
+  headers: Record<string, string> = securityHeaders,
+  invite: InviteRules = invitePageRules(),
+): string {
   const list = (entries: Record<string, string>) => Object.entries(entries).map(([key, value]) => ({ key, value }));
   const json = {
     $schema: 'https://openapi.vercel.sh/vercel.json',
@@ -272,18 +336,27 @@ export function vercelJson(headers: Record<string, string> = securityHeaders): s
       // After /(.*): where both match, Vercel sends this rule's values.
       { source: `${hashedAssetsPath}(.*)`, headers: list(hashedAssetHeaders) },
       ...appLinkFileHeaders.paths.map((source) => ({ source, headers: list(appLinkFileHeaders.headers) })),
+      ...(invite
+        ? [invite.path, `${invite.codes}(.*)`].map((source) => ({ source, headers: list(invite.headers) }))
+        : []),
     ],
+    ...(invite ? { rewrites: [{ source: `${invite.codes}(.*)`, destination: invite.path }] } : {}),
   };
   return `${JSON.stringify(json, null, 2)}\n`;
 }
 
-/** Every host file, by its path in the project: written by `npm run host-files`, checked by tests/unit/headers.test.ts. */
+/**
+ * Every host file, by its path in the project: written by `npm run host-files`, checked by tests/unit/headers.test.ts.
+ * They follow this source and the invite address of site.config.ts (`invitePath`), never a build.
+ */
 export function hostFiles(): Record<string, string> {
   return {
     'deploy/headers.conf': nginxInclude(),
     'deploy/header-values.conf': nginxMaps(),
     'deploy/app-links.conf': nginxAppLinkLocations(),
+    'deploy/invite.conf': nginxInviteLocation(),
     'public/_headers': headersFile(),
+    'public/_redirects': redirectsFile(),
     'vercel.json': vercelJson(),
   };
 }

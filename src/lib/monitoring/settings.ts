@@ -9,6 +9,7 @@
  */
 import type { BrowserOptions, replayIntegration } from '@sentry/browser';
 import type { SiteConfig } from '../config.ts';
+import { isInvitePage } from '../invite.ts';
 import { ingestOrigin, requireDsn } from './dsn.ts';
 
 /** What a page hands the browser-side SDK: plain JSON, embedded in the page by MonitoringHead.astro. */
@@ -32,11 +33,20 @@ type MonitoringConfig = Pick<
   | 'replaysSessionSampleRate'
   | 'replaysOnErrorSampleRate'
   | 'apiHost'
+  | 'invitePath'
 >;
 
-/** The settings of this build, or undefined when no DSN is configured (monitoring off). */
-export function monitoringSettings(config: MonitoringConfig, release: string): MonitoringSettings | undefined {
-  if (!config.sentryDsn) return undefined;
+/**
+ * The settings of this build for the page at `pagePath`, or undefined when monitoring is off: no DSN configured, or
+ * the invite page, whose address carries a group's invite code. No error report, trace, breadcrumb or replay is made
+ * there, so the code cannot reach the monitoring service (docs/requirements.md#invite).
+ */
+export function monitoringSettings(
+  config: MonitoringConfig,
+  release: string,
+  pagePath = '/',
+): MonitoringSettings | undefined {
+  if (!config.sentryDsn || isInvitePage(pagePath, config)) return undefined;
   requireDsn(config.sentryDsn); // a DSN the SDK cannot use stops the build instead of failing silently in browsers
   return {
     dsn: config.sentryDsn,
