@@ -11,7 +11,11 @@ interface Props {
  * button. Hidden on narrow screens and touch devices, where the button itself is one tap away (store.css). The
  * invite page shows its invite link here instead, drawn in the browser (src/lib/invite.client.ts).
  */
-export default function AppStoreQr({ svg, productName, label = `QR code linking to ${productName} on the App Store` }: Props) {
+export default function AppStoreQr({
+  svg,
+  productName,
+  label = `QR code linking to ${productName} on the App Store`,
+}: Props) {
   return (
     <figure className="store-qr">
       <span

@@ -44,7 +44,9 @@ export default function GroupInvite({ productName, appStoreUrl, googlePlayUrl, i
       <a className="invite-open" href={invitePath} data-show="code" data-invite-open>
         Open in the app
       </a>
-      <p className="invite-lead" data-show="code">Not installed yet? Get the app: your invite comes with it.</p>
+      <p className="invite-lead" data-show="code">
+        Not installed yet? Get the app: your invite comes with it.
+      </p>
       <div className="store">
         <StoreButtons appStoreUrl={appStoreUrl} googlePlayUrl={googlePlayUrl} />
         <div data-show="code" data-invite-qr>

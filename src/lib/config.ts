@@ -105,12 +105,21 @@ export const fieldPairs = [
 
 const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== '');
 
-/** An invite code's length bound: a code is a path segment the app also shows and types, so 1 to 64 characters. */
-const inviteCodeLength = z
-  .number(`a whole number of ${inviteCodeAlphabet} from 1 to 64`)
-  .int(`a whole number of ${inviteCodeAlphabet} from 1 to 64`)
-  .min(1, `a whole number of ${inviteCodeAlphabet} from 1 to 64`)
-  .max(64, `a whole number of ${inviteCodeAlphabet} from 1 to 64`);
+/**
+ * An invite code's length bound: a code is a path segment the app also shows and types, so 1 to 64 characters. Read
+ * as a number from its PUBLIC_* variable even where site.config.ts leaves the field out (the default applies).
+ */
+const inviteCodeLengthExpected = `a whole number of ${inviteCodeAlphabet} from 1 to 64`;
+const inviteCodeLength = (fallback: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? toNumber(value) : value),
+    z
+      .number(inviteCodeLengthExpected)
+      .int(inviteCodeLengthExpected)
+      .min(1, inviteCodeLengthExpected)
+      .max(64, inviteCodeLengthExpected)
+      .default(fallback),
+  );
 
 /** Sentry's sampling rates are probabilities. */
 const rate = z.number('a number from 0 to 1').min(0, 'a number from 0 to 1').max(1, 'a number from 0 to 1');
@@ -218,8 +227,8 @@ const fieldsSchema = z.object({
     )
     .default(''),
   /** The invite code's allowed form: letters and digits, this many of them (the app's codes must fit). */
-  inviteCodeMinLength: inviteCodeLength.default(6),
-  inviteCodeMaxLength: inviteCodeLength.default(12),
+  inviteCodeMinLength: inviteCodeLength(6),
+  inviteCodeMaxLength: inviteCodeLength(12),
   androidPackage: optional(
     /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/,
     'an Android package name, like com.example.tablemates',

@@ -168,10 +168,11 @@ export const appLinkFileHeaders = {
 /**
  * The group invite page (src/lib/invite.ts): one static page, `/join.html`, answers every `/join/<code>`. Its address
  * carries the code, so it sends no referrer (the page also says so in a meta tag, for a host without these rules).
- * Undefined while `invitePath` is empty: no page, no rule.
+ * Null while `invitePath` is empty: no page, no rule (null, not undefined, so that passing it on does not bring back
+ * the default of the host-file functions below).
  */
 export function invitePageRules(config: Pick<SiteConfig, 'invitePath'> = siteConfig) {
-  if (!config.invitePath) return undefined;
+  if (!config.invitePath) return null;
   return {
     /** The page's own address, which every static host serves from `/join.html`. */
     path: config.invitePath,

@@ -30,6 +30,23 @@ describe('apple-app-site-association', () => {
     ]);
   });
 
+  it('opens the group invite links in the app when the invite address is on, beside the configured paths', () => {
+    const config = loadConfig(
+      { PUBLIC_APP_LINK_PATHS: '/invite/*', PUBLIC_INVITE_PATH: '/join' },
+      { ...siteValues, ...appIds },
+    );
+    expect(appleAppSiteAssociation(config)?.applinks.details[0]?.components).toEqual([
+      { '/': '/invite/*' },
+      { '/': '/join/*' },
+    ]);
+    // Listed once, even when the owner also wrote it.
+    const twice = loadConfig(
+      { PUBLIC_APP_LINK_PATHS: '/join/*', PUBLIC_INVITE_PATH: '/join' },
+      { ...siteValues, ...appIds },
+    );
+    expect(appleAppSiteAssociation(twice)?.applinks.details[0]?.components).toEqual([{ '/': '/join/*' }]);
+  });
+
   it('is not published without the iOS ids', () => {
     expect(appleAppSiteAssociation(none)).toBeUndefined();
   });

@@ -54,6 +54,11 @@ describe('site config', () => {
     ['PUBLIC_ANDROID_PACKAGE', 'com.example.2fast', 'androidPackage', 'Android package name'],
     ['PUBLIC_ANDROID_CERT_FINGERPRINTS', '14:6D:E9', 'androidCertFingerprints', '32 colon-separated hex pairs'],
     ['PUBLIC_APP_LINK_PATHS', 'invite/*', 'appLinkPaths', 'paths starting with /'],
+    ['PUBLIC_INVITE_PATH', 'join', 'invitePath', 'one lower-case path segment, like /join'],
+    ['PUBLIC_INVITE_PATH', '/join/group', 'invitePath', 'one lower-case path segment, like /join'],
+    ['PUBLIC_INVITE_PATH', '/privacy', 'invitePath', 'an address no other page or folder uses'],
+    ['PUBLIC_INVITE_CODE_MAX_LENGTH', '0', 'inviteCodeMaxLength', 'a whole number of letters and digits from 1 to 64'],
+    ['PUBLIC_INVITE_CODE_MIN_LENGTH', 'six', 'inviteCodeMinLength', 'a whole number of letters and digits'],
   ])('rejects %s=%j, naming the field, the value and the expected form', (variable, value, field, expected) => {
     const message = errorOf({ [variable]: value });
     expect(message).toContain(`${field} (${variable}) is ${JSON.stringify(value)}`);

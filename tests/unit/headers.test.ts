@@ -5,15 +5,21 @@ import {
   cacheControl,
   headerPolicy,
   hashedAssetHeaders,
+  headersFile,
   hostFiles,
   inlineCode,
+  invitePageRules,
+  nginxInviteLocation,
   nginxMaps,
   pagePolicy,
+  redirectsFile,
   scriptPolicy,
   securityHeaders,
+  vercelJson,
   type PolicyInputs,
 } from '../../src/lib/securityHeaders.node.ts';
 import { withPagePolicy } from '../../src/integrations/pagePolicy.ts';
+import { config } from '../../src/lib/config.ts';
 import { parseHeadersFile, parseNginxInclude, parseNginxLocations, parseVercelJson } from './headers-files.ts';
 
 const page = `<!doctype html><html><head>
@@ -124,5 +130,39 @@ describe('the committed host files', () => {
       expect(staticHosts[path]).toEqual(appLinkFileHeaders.headers);
       expect(vercel[path]).toEqual(appLinkFileHeaders.headers);
     }
+  });
+});
+
+describe('the group invite page', () => {
+  const committed = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+  const invite = invitePageRules(config)!;
+
+  test('is served for every code by nginx, the static hosts and Vercel, and sends no referrer from any', () => {
+    expect(config.invitePath).toBe('/join');
+    expect(committed('deploy/invite.conf')).toContain('location ^~ /join/ {\n  try_files /join.html =404;\n}');
+    expect(committed('deploy/header-values.conf')).toContain(
+      'map $uri $tablemates_referrer_policy_by_path {\n  "/join.html" "no-referrer";\n  default "strict-origin-when-cross-origin";\n}',
+    );
+    expect(committed('public/_redirects')).toContain('/join/*  /join  200');
+    const staticHosts = parseHeadersFile(committed('public/_headers'));
+    const vercel = parseVercelJson(committed('vercel.json'));
+    for (const path of ['/join', '/join/*']) {
+      expect(staticHosts[path]).toEqual(invite.headers);
+      expect(vercel[path]).toEqual(invite.headers);
+    }
+    // After the site-wide rule, so the page's own value wins where a host applies both.
+    const order = Object.keys(staticHosts);
+    expect(order.indexOf('/join/*')).toBeGreaterThan(order.indexOf('/*'));
+    expect(JSON.parse(committed('vercel.json')).rewrites).toEqual([{ source: '/join/(.*)', destination: '/join' }]);
+  });
+
+  test('has no page, rule or rewrite anywhere once the invite address is emptied', () => {
+    const off = invitePageRules({ invitePath: '' });
+    expect(off).toBeNull();
+    expect(nginxInviteLocation(off)).not.toContain('location');
+    expect(redirectsFile(off)).not.toContain('200');
+    expect(headersFile(securityHeaders, off)).not.toContain('no-referrer');
+    expect(vercelJson(securityHeaders, off)).not.toMatch(/no-referrer|rewrites/);
+    expect(nginxMaps(securityHeaders, off)).not.toContain('no-referrer');
   });
 });

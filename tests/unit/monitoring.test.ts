@@ -26,6 +26,16 @@ describe('monitoring settings', () => {
     expect(monitoringSettings(config({ PUBLIC_SENTRY_DSN: '' }), 'abc1234')).toBeUndefined();
   });
 
+  it('are absent on the invite page, whose address carries the code, and present on every other page', () => {
+    const withInvites = config({ PUBLIC_INVITE_PATH: '/join' });
+    for (const path of ['/join', '/join.html', '/join/ABC123', '/join/ABC123/']) {
+      expect(monitoringSettings(withInvites, 'abc1234', path), path).toBeUndefined();
+    }
+    for (const path of ['/', '/privacy', '/joined', '/legal/privacy/history']) {
+      expect(monitoringSettings(withInvites, 'abc1234', path), path).toBeDefined();
+    }
+  });
+
   it('carry the DSN, environment, release and the specified rates', () => {
     expect(monitoringSettings(config({ PUBLIC_SENTRY_ENVIRONMENT: 'staging' }), 'abc1234')).toEqual({
       dsn,
