@@ -13,6 +13,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { config } from '../src/lib/config.ts';
+import { exampleInviteCode } from '../src/lib/invite.ts';
 import { auditGate } from './report/audit.ts';
 import { axeGate } from './report/axe.ts';
 import { bytesGate } from './report/bytes.ts';
@@ -42,18 +43,24 @@ if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inher
 const dist = values.dist;
 const sitemaps = (await readdir(dist)).filter((file) => /^sitemap-\d+\.xml$/.test(file));
 const xml = (await Promise.all(sitemaps.map((file) => readFile(join(dist, file), 'utf8')))).join('');
-const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-if (paths.length === 0) throw new Error(`no pages found in ${dist}/sitemap-*.xml: build the site first`);
+const sitemapPaths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+if (sitemapPaths.length === 0) throw new Error(`no pages found in ${dist}/sitemap-*.xml: build the site first`);
+// The invite page is kept out of the sitemap (noindex) but held to the same gates, visited at an example code.
+const invite = config.invitePath
+  ? { path: `${config.invitePath}/${exampleInviteCode(config)}`, file: `${config.invitePath.slice(1)}.html` }
+  : undefined;
+const paths = [...sitemapPaths, ...(invite ? [invite.path] : [])];
+const noindex = invite ? [invite.path] : [];
 
 const port = Number(process.env.REPORT_PORT ?? 4323);
 const url = `http://127.0.0.1:${port}`;
 const run: Record<Gate, () => Promise<GateResult> | GateResult> = {
-  lighthouse: () => lighthouseGate(url, paths, Number(process.env.LIGHTHOUSE_RUNS ?? 3)),
-  bytes: () => bytesGate(dist, paths),
+  lighthouse: () => lighthouseGate(url, paths, Number(process.env.LIGHTHOUSE_RUNS ?? 3), undefined, noindex),
+  bytes: () => bytesGate(dist, paths, invite),
   visit: () => visitGate(url, Number(process.env.VISIT_RUNS ?? 3)),
   axe: () => axeGate(url, paths),
   html: () => htmlGate(dist),
-  links: () => linksGate(url, config.siteUrl),
+  links: () => linksGate(url, config.siteUrl, noindex),
   audit: () => auditGate(),
 };
 await startNginx({ port, root: dist });

@@ -9,12 +9,15 @@ import type { GateResult } from './types.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Crawls the site served at `baseUrl` from its home page; links written with `siteUrl` are checked there too. */
-export async function linksGate(baseUrl: string, siteUrl: string): Promise<GateResult> {
+/**
+ * Crawls the site served at `baseUrl` from its home page and from `unlinked` (pages nothing links to, like the
+ * invite page); links written with `siteUrl` are checked there too.
+ */
+export async function linksGate(baseUrl: string, siteUrl: string, unlinked: string[] = []): Promise<GateResult> {
   const served = new URL(baseUrl).origin;
   const insecure = new Set<string>();
   const result = await new LinkChecker().check({
-    path: `${served}/`,
+    path: [`${served}/`, ...unlinked.map((path) => `${served}${path}`)],
     recurse: true,
     checkFragments: true,
     // `#/privacy` and `#/terms` are resolved by the landing page's head script (src/lib/routes.ts).

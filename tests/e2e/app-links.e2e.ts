@@ -112,7 +112,11 @@ test.describe('with app ids set', () => {
   test('the iOS file names the app for shared credentials and opens only the configured paths', async ({ request }) => {
     const json = await (await request.get(`${origin}${appleAppSiteAssociationPath}`)).json();
     expect(json.webcredentials.apps).toEqual(['ABCDE12345.com.example.tablemates']);
-    expect(json.applinks.details[0].components).toEqual([{ '/': '/invite/*' }]);
+    // The configured path, then the group invite links while the invite address is on (docs/app-links.md#group-invites).
+    expect(json.applinks.details[0].components).toEqual([
+      { '/': '/invite/*' },
+      ...(withIds.invitePath ? [{ '/': `${withIds.invitePath}/*` }] : []),
+    ]);
   });
 
   test('a desktop visitor gets Google Play after the App Store, as a named link to the listing', async ({ page }) => {

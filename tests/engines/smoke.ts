@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { startNginx, stopNginx } from '../../scripts/nginx.ts';
 import { systemPackagesProblem } from '../../scripts/ensure-system-deps.ts';
 import { config } from '../../src/lib/config.ts';
+import { exampleInviteCode } from '../../src/lib/invite.ts';
 import { heroBreakpointPx } from '../../src/lib/media.ts';
 import { colors } from '../../src/lib/theme.ts';
 import { watchSceneModes } from '../e2e/support/scene-modes.ts';
@@ -54,6 +55,7 @@ const checks = [
   '#/privacy and #/terms land',
   'legal pages and 404 render',
   '/privacy fits 320 px, no sideways scroll',
+  'invite page shows the code, or says incomplete',
   '3D scene draws (or its still)',
 ] as const;
 type Check = (typeof checks)[number];
@@ -369,6 +371,53 @@ async function otherPages(engine: Engine, width: number) {
   });
 }
 
+/**
+ * The group invite page (docs/requirements.md#invite): the code from the address, written in by its script, a link to
+ * open the app at the same address, the store button and the brand's look, with no error or refused code; an
+ * address without a valid code says the link is incomplete. (Rides on the invite address being configured.)
+ */
+async function invitePage(engine: Engine, width: number) {
+  const name = engine.name;
+  await check(name, width, 'invite page shows the code, or says incomplete', async () => {
+    if (!config.invitePath) return 'invites off (invitePath is empty)';
+    const code = exampleInviteCode(config);
+    const look = () =>
+      engine.evaluate(() => {
+        const visible = (element: Element | null) => Boolean(element && element.getBoundingClientRect().height > 0);
+        const open = document.querySelector<HTMLAnchorElement>('a[data-invite-open]');
+        return {
+          state: document.documentElement.getAttribute('data-invite'),
+          code: document.querySelector('.invite-code')?.textContent ?? '',
+          h1: (document.querySelector('h1') as HTMLElement | null)?.innerText.trim(),
+          open: visible(open) ? open!.href : '',
+          store: visible(document.querySelector('.store-button')),
+          background: getComputedStyle(document.body).backgroundColor,
+          errors: (window as unknown as { __engineErrors?: string[] }).__engineErrors ?? ['error recorder missing'],
+        };
+      });
+    await engine.open(`${config.invitePath}/${code}`);
+    const seen = await pollUntil(async () => {
+      const value = await look();
+      return value.code ? value : undefined;
+    });
+    assert(seen.code === code, `code shown: ${seen.code}`);
+    assert(seen.h1 === `You are invited to a group on ${config.productName}`, `h1 is ${seen.h1}`);
+    assert(new URL(seen.open).pathname === `${config.invitePath}/${code}`, `"Open in the app" leads to ${seen.open}`);
+    assert(seen.store, 'no store button');
+    assert(seen.background === rgb(colors.espresso), `background ${seen.background}, not the brand's espresso`);
+    assert(seen.errors.length === 0, seen.errors.join('; '));
+    await engine.open(`${config.invitePath}/`);
+    const incomplete = await pollUntil(async () => {
+      const value = await look();
+      return value.state ? value : undefined;
+    });
+    assert(incomplete.h1 === 'This invite link is incomplete', `${config.invitePath}/: h1 is ${incomplete.h1}`);
+    assert(incomplete.store && !incomplete.open && !incomplete.code, JSON.stringify(incomplete));
+    assert(incomplete.errors.length === 0, incomplete.errors.join('; '));
+    return `${code} shown; ${config.invitePath}/ incomplete`;
+  });
+}
+
 async function stopAll() {
   await stopNginx(port);
   await stopChildren();
@@ -396,6 +445,7 @@ try {
         }
         await landing(engine, width, height);
         await otherPages(engine, width);
+        await invitePage(engine, width);
       }
     } catch (error) {
       console.error(`${name} failed:`, error);
