@@ -45,7 +45,7 @@ export default function GroupInvite({ productName, appStoreUrl, googlePlayUrl, i
         Open in the app
       </a>
       <p className="invite-lead" data-show="code">
-        Not installed yet? Get the app: your invite comes with it.
+        Not installed yet? Get the app, then join with your code.
       </p>
       <div className="store">
         <StoreButtons appStoreUrl={appStoreUrl} googlePlayUrl={googlePlayUrl} />
