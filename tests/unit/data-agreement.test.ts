@@ -47,13 +47,14 @@ const rows = (page: string, id: string) => {
   );
 };
 /** The list item that starts with `**lead:**` inside the part of the page from `id` to the next heading. */
+/** The list after an item's bold lead, up to the end of its first sentence (what follows says how long it is kept). */
 const item = (page: string, id: string, lead: string) => {
   const start = page.indexOf(`id="${id}"`);
   const part = page.slice(start, page.indexOf('<h', start + 4));
   return (
     /<li><strong>([^<]*)<\/strong>([^]*?)<\/li>/g[Symbol.matchAll](part).find(([, head]) => head === `${lead}:`)?.[2] ??
     ''
-  );
+  ).split(/\. (?=[A-Z])/)[0]!;
 };
 
 /** What the page and the labels say of each entry that differs from the entry; empty when all agree. */

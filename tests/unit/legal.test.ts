@@ -78,7 +78,7 @@ describe('the legal check', () => {
       expect.stringMatching(/^ {2}- unknown token \{\{productNme\}\}; expected one of \{\{productName\}\}/),
       `  - "${config.aiProvider}" is typed by hand; expected {{aiProvider}}, which the config fills`,
       '  - the link "#your-choice" points at no element',
-      `  - a mail link goes to "mailto:someone@else.example"; expected "mailto:${config.contactEmail}"`,
+      `  - a mail link goes to "mailto:someone@else.example"; expected "mailto:${config.contactEmail}" or "mailto:${config.copyrightAgentEmail}"`,
       '  - placeholder text "TODO"',
     ]);
   });
@@ -109,6 +109,17 @@ describe('the data-practices file', () => {
     );
     expect(errorOf(text.replace('  - id: age\n', '  - id: name\n'))).toContain(
       'field id is "name"; expected an id no other entry has',
+    );
+  });
+
+  it('stops a promise the data contradicts: a kind kept after deletion without a reason, or kept while "ephemeral"', () => {
+    const noReason = text.replace(/(\n {2}monitoring:\n(?: {4}.*\n)*?) {4}reason: >-\n(?: {6}.*\n)+/, '$1');
+    expect(errorOf(noReason)).toContain(
+      'data entry "diagnostics", field retention is "monitoring"; expected a retention rule with a reason (retention.monitoring.reason)',
+    );
+    const ephemeral = text.replace(/retention: with-places-provider/, 'retention: not-stored');
+    expect(errorOf(ephemeral)).toContain(
+      'data entry "precise-location", field recipients.0 is "places"; expected a recipient that keeps nothing: retention "not-stored" is ephemeral',
     );
   });
 });

@@ -92,8 +92,10 @@ export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry, tokens: 
   for (const [, href] of entry.html.matchAll(/href="([^"]*)"/g)) {
     if (href!.startsWith('#') && !ids.has(decodeURIComponent(href!.slice(1))))
       failures.push(`the link "${href}" points at no element`);
-    if (href!.startsWith('mailto:') && href !== `mailto:${config.contactEmail}`) {
-      failures.push(`a mail link goes to "${href}"; expected "mailto:${config.contactEmail}"`);
+    // The contact address, and the copyright agent's for DMCA notices (17 U.S.C. 512(c)(2)).
+    const mail = [config.contactEmail, config.copyrightAgentEmail].map((address) => `mailto:${address}`);
+    if (href!.startsWith('mailto:') && !mail.includes(href!)) {
+      failures.push(`a mail link goes to "${href}"; expected ${mail.map((m) => `"${m}"`).join(' or ')}`);
     }
   }
   const placeholder = /\b(TODO|TBD|lorem)\b/i.exec(entry.template);

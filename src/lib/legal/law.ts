@@ -1,8 +1,8 @@
 import type { LegalPageKind } from './pages.ts';
 
 /**
- * What the law and the carriers fix, in one place: the figures the pages quote as `{{tokens}}`, the opt-out words,
- * and the sentences a rule wants word for word. Each is typed only here; the Markdown quotes it as a token, the check
+ * What the law and the carriers fix, in one place: the figures the pages quote as `{{tokens}}`, and the sections
+ * where a sentence a rule wants word for word must stand. Each is typed only here; the Markdown quotes it as a token, the check
  * (check.node.ts) looks for the token where the rule wants it, and the tests import it from here.
  */
 
@@ -27,19 +27,6 @@ export const lawFacts = {
   reviewMonths: 12,
 } as const;
 
-/** The reply words the FCC's revocation rule (47 CFR 64.1200(a)(10)) names; each must be honored. */
-export const revocationKeywords = [
-  'STOP',
-  'STOPALL',
-  'QUIT',
-  'END',
-  'REVOKE',
-  'OPT OUT',
-  'OPTOUT',
-  'CANCEL',
-  'UNSUBSCRIBE',
-];
-
 /**
  * Sentences a carrier or store rule wants word for word (their words are in src/content/legal/wording.yaml), and the
  * sections, by page and id, each must stand in: the Markdown quotes `{{name}}` there.
@@ -58,4 +45,8 @@ export const mandatedSentences = {
   /** CTIA: the HELP reply and the opt-out confirmation, published word for word. */
   stopReply: { terms: ['stop'] },
   helpReply: { terms: ['help'] },
+  /** One license, word for word on both pages that state it. */
+  contentLicense: { privacy: ['content-ownership'], 'terms-of-use': ['your-content'] },
+  /** App Review 1.2: one rule for removals, word for word where the Guidelines and the Terms of Use state it. */
+  removalRule: { guidelines: ['consequences'], 'terms-of-use': ['community-guidelines'] },
 } as const satisfies Record<string, Partial<Record<LegalPageKind, readonly string[]>>>;

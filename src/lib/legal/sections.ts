@@ -71,6 +71,7 @@ export const legalSections: Record<LegalPageKind, SectionClause[]> = {
     { id: 'rights', name: 'rights and appeals' },
     { id: 'no-sale', name: 'no sale' },
     { id: 'no-geofencing', name: 'no geofencing' },
+    { id: 'changes', name: 'how material changes are announced (Nevada NRS 603A)' },
     { id: 'contact', name: 'contact' },
   ],
 };
@@ -86,6 +87,7 @@ export const legalSubSections: Partial<Record<LegalPageKind, SubSectionClause[]>
     { id: 'do-not-track', name: 'the Do Not Track answer', within: 'how-we-use-information' },
     { id: 'california-minors', name: 'California users under 18 removing content', within: 'content-ownership' },
     { id: 'service-providers', name: 'service providers', within: 'data-sharing' },
+    { id: 'third-parties', name: 'other companies and why they are third parties', within: 'data-sharing' },
     { id: 'ai-provider', name: 'permission before data goes to the AI provider', within: 'data-sharing' },
     { id: 'other-users', name: 'other users', within: 'data-sharing' },
     { id: 'legal-requests', name: 'legal requests', within: 'data-sharing' },
@@ -103,7 +105,13 @@ export const legalSubSections: Partial<Record<LegalPageKind, SubSectionClause[]>
     { id: 'teens-privacy', name: 'users aged 13 to 17', within: 'information-we-collect' },
   ],
   'terms-of-use': [
+    { id: 'apple', name: "Apple's standard EULA", within: 'acceptance' },
     { id: 'teens', name: 'the rules for teens', within: 'who-may-use' },
+    { id: 'places-data', name: "the places provider's terms", within: 'recommendations' },
+    { id: 'copyright-agent', name: 'the designated copyright agent (17 U.S.C. 512(c)(2))', within: 'copyright' },
+    { id: 'counter-notice', name: 'the counter-notice (17 U.S.C. 512(g))', within: 'copyright' },
+    { id: 'liability-cap', name: 'the limit of liability', within: 'disclaimers' },
+    { id: 'venue', name: 'where disputes are heard', within: 'governing-law' },
     {
       id: 'community-guidelines',
       name: 'the Community Guidelines, no tolerance, report and block',
@@ -112,6 +120,9 @@ export const legalSubSections: Partial<Record<LegalPageKind, SubSectionClause[]>
   ],
   'health-data': [
     { id: 'sources', name: 'where it comes from', within: 'health-data' },
+    { id: 'search-terms', name: 'search terms that can hint at a diet', within: 'health-data' },
+    { id: 'group-members', name: 'whether other group members see it', within: 'sharing' },
+    { id: 'cross-site', name: 'no third-party collection across apps and sites (Nevada NRS 603A)', within: 'sharing' },
     { id: 'purposes', name: 'why it is used', within: 'health-data' },
     { id: 'consent-to-collect', name: 'consent to collect', within: 'consent' },
     { id: 'consent-to-share', name: 'a separate consent to share', within: 'consent' },

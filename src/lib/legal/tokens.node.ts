@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { config } from '../config.ts';
 import { blockWordsSchema } from '../dataPractices/policyBlocks.ts';
 import { routes } from '../routes.ts';
-import { lawFacts, revocationKeywords } from './law.ts';
+import { lawFacts } from './law.ts';
 import { legalPages } from './pages.ts';
 
 export const legalDir = 'src/content/legal';
@@ -23,12 +23,16 @@ const wordingSchema = texts([
   'helpReply',
   'governingLaw',
   'governingLawOfState',
+  'parentalConsentInApp',
+  'parentalConsentNotAsked',
   'noEuRepresentative',
   'noMarketingSharing',
   'ratesMayApply',
   'carriersNotLiable',
   'notACondition',
   'replyStopToOptOut',
+  'contentLicense',
+  'removalRule',
 ]).extend({
   consentScreen: texts([
     'title',
@@ -62,6 +66,7 @@ export const nameTokens = [
   'aiProvider',
   'placesProvider',
   'siteHost',
+  'copyrightAgentEmail',
 ] as const;
 
 export type LegalTokens = Record<string, string>;
@@ -80,9 +85,18 @@ function valueTokens(): LegalTokens {
     replaySessionPercent: percent(config.replaysSessionSampleRate),
     aiProvider: config.aiProvider,
     placesProvider: config.placesProvider,
+    placesProviderTermsUrl: config.placesProviderTermsUrl,
+    placesProviderPrivacyUrl: config.placesProviderPrivacyUrl,
     governingState: config.governingState,
-    /** The opt-out words the Terms list beside STOP, as prose: "STOPALL, QUIT, ..., CANCEL, and UNSUBSCRIBE". */
-    otherStopWords: new Intl.ListFormat('en-US').format(revocationKeywords.filter((word) => word !== 'STOP')),
+    /** The opt-out words the terms list beside STOP, as prose: "STOPALL, UNSUBSCRIBE, ..., and OPTOUT". */
+    otherStopWords: new Intl.ListFormat('en-US').format(config.smsOptOutWords.filter((word) => word !== 'STOP')),
+    copyrightAgentName: config.copyrightAgentName,
+    copyrightAgentAddress: config.copyrightAgentAddress,
+    copyrightAgentPhone: config.copyrightAgentPhone,
+    copyrightAgentEmail: config.copyrightAgentEmail,
+    copyrightAgentRegistration: config.copyrightAgentRegistration,
+    liabilityCapUsd: String(config.liabilityCapUsd),
+    disputeVenue: config.disputeVenue,
     siteHost: siteHostOf(config.siteUrl),
     homeUrl: routes.home,
     ...Object.fromEntries(
@@ -113,7 +127,8 @@ export function legalWording(): LegalWording {
 /** Every token the legal Markdown may quote, with its value now. */
 export function legalTokens(): LegalTokens {
   const wording = legalWording();
-  const { governingLaw, governingLawOfState, noEuRepresentative } = wording;
+  const { governingLaw, governingLawOfState, noEuRepresentative, parentalConsentInApp, parentalConsentNotAsked } =
+    wording;
   // The sentences are tokens; the consent screen's and the blocks' words are used where they are drawn (text.node.ts).
   const words = Object.entries(wording).filter(([, value]) => typeof value === 'string');
   return {
@@ -121,6 +136,7 @@ export function legalTokens(): LegalTokens {
     ...Object.fromEntries(words),
     governingLaw: config.governingState ? governingLawOfState : governingLaw,
     euRepresentative: config.euRepresentative || noEuRepresentative,
+    parentalConsent: config.parentalConsent === 'in-app' ? parentalConsentInApp : parentalConsentNotAsked,
   };
 }
 
