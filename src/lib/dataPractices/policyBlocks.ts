@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import { ccpaCategories, euBases, sources, type DataEntry, type DataPractices } from './practices.ts';
 
-const text = z.string('a text').trim().min(1, 'a non-empty text');
-const texts = <Key extends string>(keys: readonly Key[]) =>
+export const text = z.string('a text').trim().min(1, 'a non-empty text');
+/** An object of the given keys, each a non-empty text, and no other key. */
+export const texts = <Key extends string>(keys: readonly Key[]) =>
   z.strictObject(Object.fromEntries(keys.map((key) => [key, text])) as Record<Key, typeof text>);
 /** wording.yaml's `blocks`: each line's words, by the name this module uses. */
 export const blockWordsSchema = texts([
@@ -265,8 +266,7 @@ function healthDeletion(practices: DataPractices, words: BlockWords): string {
   const health = practices.data.filter((entry) => entry.sensitive.includes('health'));
   const keepers = Object.entries(practices.recipients)
     .filter(
-      ([id, recipient]) =>
-        !recipient.ours && recipient.keeps && health.some((entry) => entry.recipients.includes(id)),
+      ([id, recipient]) => !recipient.ours && recipient.keeps && health.some((entry) => entry.recipients.includes(id)),
     )
     .map(([, recipient]) =>
       say(words.healthKeeper, {
