@@ -97,7 +97,7 @@ function expectRowsSideBySide(tables: Awaited<ReturnType<typeof tablesOf>>) {
 
 for (const legal of legalPages) {
   const { title, effective } = frontMatter(legal.kind);
-  const sections = legalSections[legal.kind];
+  const sections = legalSections[legal.kind] ?? [];
   // What law.ts wants in a section: a sentence word for word (its token's value), or a word in bold.
   const required = requiredIn(legal.kind);
 

@@ -46,7 +46,7 @@ export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry, tokens: 
   const failures: string[] = [];
   const ids = new Set([...entry.html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!));
   const top = entry.headings.filter((heading) => heading.depth === 2).map((heading) => heading.slug);
-  const expected = legalSections[kind];
+  const expected = legalSections[kind] ?? [];
   if (expected.length && top.join() !== expected.join()) {
     failures.push(`the sections are [${top.join(', ')}]; expected exactly [${expected.join(', ')}], in this order`);
   }

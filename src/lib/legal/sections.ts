@@ -17,7 +17,7 @@ export interface SubSectionClause {
 const ids = (list: string) => list.split(' ');
 
 /** The top-level sections' ids, in order; docs/legal-checklist.md names each as reviewers call it. */
-export const legalSections: Record<LegalPageKind, string[]> = {
+export const legalSections: Partial<Record<LegalPageKind, string[]>> = {
   // The order docs/requirements.md fixes (#privacy-sections, #terms-sections).
   privacy: ids(
     'introduction information-we-collect how-we-use-information content-ownership data-sharing security retention policy-updates contact',
