@@ -36,6 +36,9 @@ export default {
    */
   aiProvider: example('OpenAI'),
   placesProvider: example('Google Maps Platform'),
+  /** Its terms and privacy policy: the Terms of Use bind users to them, as Google Maps Platform's terms ask. */
+  placesProviderTermsUrl: example('https://maps.google.com/help/terms_maps/'),
+  placesProviderPrivacyUrl: example('https://policies.google.com/privacy'),
   /**
    * Your representative in the EU and UK (GDPR Art. 27: name and postal address), needed while the company has no
    * establishment there. Left empty, the privacy policy says none is appointed yet; `npm run check:release` lists it.
@@ -48,6 +51,26 @@ export default {
    * public/). Shown under that wording on the terms page; `npm run check:release` lists it while it is empty.
    */
   smsConsentScreenshot: '',
+
+  /** The opt-out words your messaging provider honours (Twilio's defaults); the SMS terms promise exactly these. */
+  smsOptOutWords: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'],
+  /**
+   * Your designated agent for copyright notices, as registered with the US Copyright Office (dmca.copyright.gov);
+   * the Terms of Use print them (17 U.S.C. 512(c)(2)).
+   */
+  copyrightAgentName: example('Copyright Agent, Tablemates Example, Inc.'),
+  copyrightAgentAddress: example('100 Example Street, San Francisco, CA 94105, United States'),
+  copyrightAgentPhone: example('+1 415 555 0100'),
+  copyrightAgentEmail: example('copyright@example.com'),
+  copyrightAgentRegistration: example('DMCA-0000000'),
+  /** The Terms of Use's cap on liability, in US dollars, and where disputes are heard: your counsel decides both. */
+  liabilityCapUsd: example(100),
+  disputeVenue: example('the state and federal courts located in San Francisco County, California'),
+  /**
+   * 'in-app' if the app asks a parent's consent where a law wants it for a user under 18, else 'not-asked'; the legal
+   * pages promise only what the app does.
+   */
+  parentalConsent: example('in-app'),
 
   /** Sentry DSN; empty keeps monitoring off (no script, no request). */
   sentryDsn: example(''),

@@ -5,7 +5,9 @@
  * is set or written as a plain ''.
  */
 import ownerValues from '../site.config.ts';
-import { stalePages } from '../src/lib/legal/approvals.node.ts';
+import { lastUpdated, readApprovals, type Approvals } from '../src/lib/legal/approvals.node.ts';
+import { lawFacts } from '../src/lib/legal/law.ts';
+import { legalPages } from '../src/lib/legal/pages.ts';
 import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../src/lib/config.ts';
 
 /** What still stands between these values and a launch, one line each; empty when ready. */
@@ -46,6 +48,25 @@ const unsetAppIds: Partial<Record<string, string>> = {
   androidPackage: `${noAndroidFile}, and the page offers no Google Play button`,
   androidCertFingerprints: noAndroidFile,
 };
+
+/**
+ * The yearly review (CCPA 1798.130(a)(5): the privacy policy is updated at least once every 12 months): one line per
+ * page last updated more than `lawFacts.reviewMonths` months before `today`. `npm run check:release` lists them; a
+ * build never fails for it, since a build must not start failing because time passed.
+ */
+export function stalePages(today: Date, approvals: Approvals = readApprovals()): string[] {
+  const limit = new Date(today);
+  limit.setUTCMonth(limit.getUTCMonth() - lawFacts.reviewMonths);
+  const oldest = limit.toISOString().slice(0, 10);
+  return legalPages.flatMap(({ kind }) => {
+    const latest = approvals[kind]?.at(-1);
+    const updated = latest && lastUpdated(latest);
+    if (!updated || updated >= oldest) return [];
+    return [
+      `${kind}: last updated ${updated}, more than ${lawFacts.reviewMonths} months ago  (review it with counsel, then record the review, or approve the change: npm run legal:approve -- ${kind} --by "<name>" [--reviewed])`,
+    ];
+  });
+}
 
 if (import.meta.main) {
   try {

@@ -1,12 +1,15 @@
 /**
  * Writes the App Store and Google Play privacy labels from the data-practices file, the source the privacy policy's
  * tables are rendered from (docs/store-labels.md): store-labels/app-privacy-details.json, which fastlane uploads, and
- * store-labels/data-safety.md, the answers to enter in Play Console. `--out <dir>` writes them elsewhere.
+ * store-labels/data-safety.md, the answers to enter in Play Console, and store-labels/data-safety.csv, the same answers
+ * in the CSV Play Console imports. `--out <dir>` writes them elsewhere. While `siteUrl` is its example value, it warns
+ * (and store-labels/data-safety.md says so at its top): the labels quote the site's addresses.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { config } from '../src/lib/config.ts';
+import { config, envName, fieldsAtExampleValues } from '../src/lib/config.ts';
+import { dataSafetyCsv } from '../src/lib/dataPractices/playCsv.ts';
 import { DataPracticesError, type DataPractices } from '../src/lib/dataPractices/practices.ts';
 import { dataPracticesPath, readDataPractices } from '../src/lib/dataPractices/read.node.ts';
 import { appPrivacyDetails, dataSafetyAnswers, dataSafetyMarkdown } from '../src/lib/dataPractices/storeLabels.ts';
@@ -48,7 +51,13 @@ try {
 }
 
 const privacyUrl = `${config.siteUrl}${routes.privacy}`;
-const markdown = dataSafetyMarkdown(practices, { privacyUrl, deletionUrl: `${privacyUrl}#delete-account` });
+const urls = { privacyUrl, deletionUrl: `${privacyUrl}#delete-account` };
+// The labels quote the site's addresses: filed with the example domain, they would point reviewers nowhere.
+const placeholder = fieldsAtExampleValues(config).some(({ field }) => field === 'siteUrl')
+  ? `siteUrl is still its example value (${config.siteUrl}): set it in site.config.ts or ${envName('siteUrl')}, then run npm run store-labels again before you file these labels.`
+  : '';
+const notReady = placeholder ? `> **Not ready to file:** ${placeholder}\n\n` : '';
+const markdown = notReady + dataSafetyMarkdown(practices, urls);
 const details = appPrivacyDetails(practices).filter((detail) => detail.category);
 const answers = dataSafetyAnswers(practices);
 
@@ -63,6 +72,11 @@ const files = [
     text: markdown,
     what: `Google Play: ${answers.length} data types, ${answers.filter((a) => a.sharedWith.length > 0).length} shared`,
   },
+  {
+    path: join(outDir, 'data-safety.csv'),
+    text: dataSafetyCsv(practices, urls),
+    what: 'Google Play: the same answers, in the CSV Play Console imports',
+  },
 ];
 
 mkdirSync(outDir, { recursive: true });
@@ -72,3 +86,4 @@ for (const file of files) {
   console.log(`wrote ${shown(file.path).padEnd(width)}  ${file.what}`);
 }
 console.log(`from  ${dataPracticesPath}; privacy policy ${privacyUrl}`);
+if (placeholder) console.warn(`\nwarning: ${placeholder}`);

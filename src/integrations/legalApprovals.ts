@@ -7,12 +7,7 @@ import type { AstroIntegration } from 'astro';
 import { unapprovedReport, legalStatus } from '../lib/legal/approvals.node.ts';
 import { legalPages } from '../lib/legal/pages.ts';
 import { legalText } from '../lib/legal/text.node.ts';
-
-export class LegalApprovalError extends Error {
-  override name = 'LegalApprovalError';
-  // The message is the whole story and ends with what to do: no stack trace printed after it.
-  override stack = '';
-}
+import { LegalTextError } from '../lib/legal/tokens.node.ts';
 
 export function legalApprovals(): AstroIntegration {
   return {
@@ -30,7 +25,7 @@ export function legalApprovals(): AstroIntegration {
           return;
         }
         const report = unapprovedReport(words);
-        if (report) throw new LegalApprovalError(report);
+        if (report) throw new LegalTextError(report);
       },
     },
   };

@@ -153,6 +153,9 @@ const fieldsSchema = z.object({
    */
   aiProvider: z.string().trim().min(1, 'the name of the AI provider that receives user data, like "OpenAI"'),
   placesProvider: z.string().trim().min(1, 'the name of the places-data provider, like "Google Maps Platform"'),
+  /** The places provider's terms and privacy policy, which its terms ask the app's users to be bound by. */
+  placesProviderTermsUrl: httpsUrl('https://maps.google.com/help/terms_maps/'),
+  placesProviderPrivacyUrl: httpsUrl('https://policies.google.com/privacy'),
   /**
    * The company's representative in the EU and the UK (GDPR and UK GDPR Art. 27), with address, for a controller
    * established in neither; empty says in the privacy policy that none is appointed yet.
@@ -175,6 +178,38 @@ const fieldsSchema = z.object({
       /^(?:|\/(?!.*\.\.)[\w./-]+\.(?:png|jpe?g|webp|avif))$/i,
       'empty, or the path of an image under public/, like /images/sms-consent.png',
     ),
+  /**
+   * The reply words the messaging provider honours as an opt-out (Twilio's defaults and advanced opt-out words); the
+   * SMS terms promise exactly these, so change them together with the provider's settings.
+   */
+  smsOptOutWords: list(z.string().regex(/^[A-Z]+$/, 'upper-case words without spaces, like STOP')).refine(
+    (words: string[]) => words.includes('STOP'),
+    'a list of upper-case words that includes STOP',
+  ),
+  /**
+   * The designated agent for copyright notices (17 U.S.C. 512(c)(2)), as registered with the US Copyright Office;
+   * the Terms of Use print them.
+   */
+  copyrightAgentName: z.string().trim().min(1, 'the name of the designated copyright agent'),
+  copyrightAgentAddress: z.string().trim().min(1, "the agent's postal address"),
+  copyrightAgentPhone: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d ()-]{7,}$/, 'a phone number, like +1 415 555 0100'),
+  copyrightAgentEmail: z.string().trim().regex(email, 'an email address, like copyright@example.com'),
+  copyrightAgentRegistration: z
+    .string()
+    .trim()
+    .regex(/^DMCA-\d+$/, "the Copyright Office's registration number of the agent, like DMCA-1234567"),
+  /** The cap on liability in the Terms of Use, in US dollars, when a user paid nothing (counsel decides). */
+  liabilityCapUsd: z.number('a whole number of dollars').int('a whole number of dollars').positive('a positive number'),
+  /** Where disputes under the Terms of Use are heard, like "the state and federal courts in Wilmington, Delaware". */
+  disputeVenue: z.string().trim().min(1, 'the courts where disputes are heard, like "the courts of Delaware"'),
+  /**
+   * Whether the app asks a parent's consent where the law wants it for a teen ('in-app'), or does not ('not-asked');
+   * the privacy policy and the Terms of Use promise only what the app does.
+   */
+  parentalConsent: z.enum(['in-app', 'not-asked'], "'in-app' or 'not-asked'"),
   /** Empty turns monitoring off: no monitoring code is downloaded and no request is made. */
   sentryDsn: z
     .string()

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { readDataPractices } from '../../src/lib/dataPractices/read.node.ts';
-import { recipientName } from '../../src/lib/dataPractices/policyBlocks.ts';
+import { keptAfterAccount, recipientName } from '../../src/lib/dataPractices/policyBlocks.ts';
 import {
   appPrivacyDetails,
   dataSafetyMarkdown,
@@ -47,13 +47,14 @@ const rows = (page: string, id: string) => {
   );
 };
 /** The list item that starts with `**lead:**` inside the part of the page from `id` to the next heading. */
+/** The list after an item's bold lead, up to the end of its first sentence (what follows says how long it is kept). */
 const item = (page: string, id: string, lead: string) => {
   const start = page.indexOf(`id="${id}"`);
   const part = page.slice(start, page.indexOf('<h', start + 4));
   return (
     /<li><strong>([^<]*)<\/strong>([^]*?)<\/li>/g[Symbol.matchAll](part).find(([, head]) => head === `${lead}:`)?.[2] ??
     ''
-  );
+  ).split(/\. (?=[A-Z])/)[0]!;
 };
 
 /** What the page and the labels say of each entry that differs from the entry; empty when all agree. */
@@ -123,5 +124,28 @@ describe('the privacy policy and both store labels', () => {
     expect(disagreements(practices, html, withoutSearch, play)).toContain(
       'search-history: the App Store file declares SEARCH_HISTORY',
     );
+  });
+});
+
+describe('the deletion promise', () => {
+  const part = (id: string, end: string) => text(html.slice(html.indexOf(`id="${id}"`), html.indexOf(`id="${end}"`)));
+  const kept = practices.data.filter((entry) => keptAfterAccount(practices, entry));
+
+  it('lists every kind kept after account deletion, with its period and reason, and the backup period', () => {
+    const retention = part('retention', 'retention-periods');
+    expect(kept.map((entry) => entry.id)).toContain('diagnostics');
+    for (const entry of kept) {
+      const rule = practices.retention[entry.retention]!;
+      const line = retention.split('\n').find((each) => each.startsWith(entry.label));
+      expect(line, entry.id).toContain(fill(rule.label));
+      expect(line, entry.id).toContain(fill(rule.reason!).replace(/\s+/g, ' '));
+    }
+    expect(retention).toMatch(new RegExp(`\\b${practices.backupDays} more days`));
+  });
+
+  it('and the summary at a glance names the same kinds', () => {
+    const glance = item(html, 'at-a-glance', 'Kept after you delete your account');
+    for (const entry of practices.data)
+      expect(listed(glance.replace(/ \(.*$/, ''), lower(entry.label)), entry.id).toBe(kept.includes(entry));
   });
 });

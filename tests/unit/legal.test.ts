@@ -8,12 +8,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { stalePages } from '../../scripts/check-release.ts';
 import { config } from '../../src/lib/config.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { legalPages, type LegalPageKind } from '../../src/lib/legal/pages.ts';
-import { stalePages } from '../../src/lib/legal/approvals.node.ts';
-import { consentScreenshotOf } from '../../src/lib/legal/screenshot.node.ts';
-import { legalText } from '../../src/lib/legal/text.node.ts';
+import { consentScreenshotOf, legalText } from '../../src/lib/legal/text.node.ts';
 import { legalWording, percent } from '../../src/lib/legal/tokens.node.ts';
 import { gpcJson, securityTxt } from '../../src/lib/wellKnown.ts';
 import { reword } from '../support/legalEdits.ts';
@@ -78,7 +77,7 @@ describe('the legal check', () => {
       expect.stringMatching(/^ {2}- unknown token \{\{productNme\}\}; expected one of \{\{productName\}\}/),
       `  - "${config.aiProvider}" is typed by hand; expected {{aiProvider}}, which the config fills`,
       '  - the link "#your-choice" points at no element',
-      `  - a mail link goes to "mailto:someone@else.example"; expected "mailto:${config.contactEmail}"`,
+      `  - a mail link goes to "mailto:someone@else.example"; expected "mailto:${config.contactEmail}" or "mailto:${config.copyrightAgentEmail}"`,
       '  - placeholder text "TODO"',
     ]);
   });
@@ -109,6 +108,17 @@ describe('the data-practices file', () => {
     );
     expect(errorOf(text.replace('  - id: age\n', '  - id: name\n'))).toContain(
       'field id is "name"; expected an id no other entry has',
+    );
+  });
+
+  it('stops a promise the data contradicts: a kind kept after deletion without a reason, or kept while "ephemeral"', () => {
+    const noReason = text.replace(/(\n {2}monitoring:\n(?: {4}.*\n)*?) {4}reason: >-\n(?: {6}.*\n)+/, '$1');
+    expect(errorOf(noReason)).toContain(
+      'data entry "diagnostics", field retention is "monitoring"; expected a retention rule with a reason (retention.monitoring.reason)',
+    );
+    const ephemeral = text.replace(/retention: with-places-provider/, 'retention: not-stored');
+    expect(errorOf(ephemeral)).toContain(
+      'data entry "precise-location", field recipients.0 is "places"; expected a recipient that keeps nothing: retention "not-stored" is ephemeral',
     );
   });
 });

@@ -2,14 +2,19 @@
  * The App Store and Google Play privacy labels come from the data-practices file the privacy policy is rendered from:
  * a kind of data added there reaches both labels, and Play's "shared" follows the recipients' kinds.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { parseDataPractices, type DataPractices } from '../../src/lib/dataPractices/practices.ts';
-import { appPrivacyDetails, dataSafetyMarkdown } from '../../src/lib/dataPractices/storeLabels.ts';
+import { dataSafetyCsv } from '../../src/lib/dataPractices/playCsv.ts';
+import {
+  appPrivacyDetails,
+  dataSafetyMarkdown,
+  type AppPrivacyDetail,
+} from '../../src/lib/dataPractices/storeLabels.ts';
 
 const root = join(import.meta.dirname, '../..');
 const file = 'src/content/legal/data-practices.yaml';
@@ -77,14 +82,14 @@ describe('a change to the data-practices file changes both labels', () => {
 
   it('a third-party recipient makes the types it receives "shared", and only those', () => {
     const practices = edited((raw) => {
-      raw.recipients.broker = { label: 'Data partner', kind: 'third-party' };
+      raw.recipients.broker = { label: 'Data partner', kind: 'third-party', keeps: 'for a year' };
       const search = raw.data.find((entry) => 'id' in entry && entry.id === 'search-history') as {
         recipients: string[];
       };
       search.recipients.push('broker');
     });
     const markdown = dataSafetyMarkdown(practices, urls);
-    expect(playBlock(markdown, 'App activity', 'In-app search history')).toContain('- Shared: Yes (with Data partner)');
+    expect(playBlock(markdown, 'App activity', 'In-app search history')).toMatch(/- Shared: Yes \(with Data partner; /);
     expect(playBlock(markdown, 'App activity', 'In-app search history')).toContain('- Purposes of sharing:');
     expect(playBlock(markdown, 'App activity', 'App interactions')).toContain('- Shared: No');
   });
@@ -103,14 +108,96 @@ describe('a change to the data-practices file changes both labels', () => {
   });
 });
 
-it('npm run store-labels writes both files, and they parse', () => {
+describe('collected for Apple and ephemeral for Google Play, from one fact', () => {
+  const ephemeralIn = (practices: DataPractices, type: string) =>
+    dataSafetyCsv(practices, urls).includes(`PSL_DATA_USAGE_RESPONSES:${type}:PSL_DATA_USAGE_EPHEMERAL,,true,`);
+
+  it('precise location, which the places provider keeps, is collected for Apple and not ephemeral for Play', () => {
+    const practices = parseDataPractices(text, file);
+    expect(categories(practices)).toContain('PRECISE_LOCATION');
+    expect(playBlock(dataSafetyMarkdown(practices, urls), 'Location', 'Precise location')).toContain(
+      '- Processed ephemerally: No',
+    );
+    expect(ephemeralIn(practices, 'PSL_PRECISE_LOCATION')).toBe(false);
+  });
+
+  it('data no one keeps is left out of the App Store label and is ephemeral for Play', () => {
+    const practices = edited((raw) => {
+      const location = raw.data.find((entry) => 'id' in entry && entry.id === 'precise-location') as object;
+      Object.assign(location, { retention: 'not-stored', recipients: [] });
+    });
+    expect(categories(practices)).not.toContain('PRECISE_LOCATION');
+    expect(ephemeralIn(practices, 'PSL_PRECISE_LOCATION')).toBe(true);
+  });
+});
+
+/** CSV rows as [question id, response id, value]; quoted fields may hold commas. */
+const csvRows = (csv: string) =>
+  csv
+    .trim()
+    .split('\n')
+    .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map(([, cell]) => cell!.replace(/^"|"$/g, '')));
+
+describe("Google Play's CSV, checked against a real Play Console export", () => {
+  const fixture = csvRows(readFileSync(join(root, 'tests/fixtures/play-data-safety-export.csv'), 'utf8'));
+  const ours = csvRows(dataSafetyCsv(parseDataPractices(text, file), urls));
+  const ids = (rows: string[][]) => rows.slice(1).map(([question, response]) => `${question} ${response}`);
+
+  it('has the header and, in the same order, every row of the export', () => {
+    expect(ours[0]).toEqual(fixture[0]);
+    const mine = ids(ours);
+    const positions = ids(fixture).map((id) => mine.indexOf(id));
+    expect(positions).not.toContain(-1);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('has no row the export does not know, but the outside-accounts question of newer exports', () => {
+    const types = new Set(fixture.filter(([question]) => question!.startsWith('PSL_DATA_TYPES_')).map((row) => row[1]));
+    const known = new Set(ids(fixture).map((id) => id.replace(/^(PSL_DATA_USAGE_RESPONSES:)[A-Z_]+(:)/, '$1*$2')));
+    for (const id of ids(ours)) {
+      const usage = /^PSL_DATA_USAGE_RESPONSES:([A-Z_]+):/.exec(id)?.[1];
+      if (usage) expect(types.has(usage), id).toBe(true);
+      const general = id.replace(/^(PSL_DATA_USAGE_RESPONSES:)[A-Z_]+(:)/, '$1*$2');
+      expect(known.has(general) || id === 'PSL_HAS_OUTSIDE_APP_ACCOUNTS ', id).toBe(true);
+    }
+  });
+
+  it('answers the account, deletion and data questions from the data file and the config', () => {
+    const value = (question: string, response = '') =>
+      ours.find((row) => row[0] === question && row[1] === response)?.[2];
+    expect(value('PSL_SUPPORTED_ACCOUNT_CREATION_METHODS', 'PSL_ACM_OTHER')).toBe('true');
+    expect(value('PSL_ACM_SPECIFY')).toMatch(/one-time code/);
+    expect(value('PSL_ACCOUNT_DELETION_URL')).toBe(urls.deletionUrl);
+    expect(value('PSL_DATA_DELETION_URL')).toBe(urls.deletionUrl);
+    expect(value('PSL_HAS_OUTSIDE_APP_ACCOUNTS')).toBe('');
+    expect(value('PSL_DATA_TYPES_HEALTH_AND_FITNESS', 'PSL_HEALTH')).toBe('true');
+    expect(value('PSL_DATA_TYPES_FINANCIAL', 'PSL_PURCHASE_HISTORY')).toBe('');
+    expect(
+      value(
+        'PSL_DATA_USAGE_RESPONSES:PSL_PRECISE_LOCATION:PSL_DATA_USAGE_COLLECTION_AND_SHARING',
+        'PSL_DATA_USAGE_ONLY_SHARED',
+      ),
+    ).toBe('true');
+  });
+});
+
+it('npm run store-labels writes the three files, warns while the site URL is an example, and they parse', () => {
   const out = mkdtempSync(join(tmpdir(), 'store-labels-'));
   try {
-    const printed = execFileSync(process.execPath, ['scripts/store-labels.ts', '--out', out], { cwd: root });
-    expect(String(printed)).toContain('app-privacy-details.json');
-    const json = JSON.parse(readFileSync(join(out, 'app-privacy-details.json'), 'utf8')) as { category: string }[];
+    const run = spawnSync(process.execPath, ['scripts/store-labels.ts', '--out', out], { cwd: root, encoding: 'utf8' });
+    expect(run.stdout).toContain('data-safety.csv');
+    expect(run.stderr).toContain('warning: siteUrl is still its example value');
+    // As fastlane's upload_app_privacy_details_to_app_store reads it: a list of category, purposes, protections.
+    const json = JSON.parse(readFileSync(join(out, 'app-privacy-details.json'), 'utf8')) as AppPrivacyDetail[];
+    for (const detail of json) {
+      expect(Object.keys(detail).sort()).toEqual(['category', 'data_protections', 'purposes']);
+      expect(detail.purposes!.length).toBeGreaterThan(0);
+    }
     expect(json.map((detail) => detail.category)).toContain('NAME');
-    expect(readFileSync(join(out, 'data-safety.md'), 'utf8')).toMatch(/^# Google Play Data safety answers\n/);
+    expect(readFileSync(join(out, 'data-safety.md'), 'utf8')).toMatch(
+      /^> \*\*Not ready to file:\*\*[^\n]*\n\n# Google Play/,
+    );
+    expect(csvRows(readFileSync(join(out, 'data-safety.csv'), 'utf8'))[0]![0]).toBe('Question ID (machine readable)');
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import { ccpaCategories, euBases, sources, type DataEntry, type DataPractices } from './practices.ts';
 
-const text = z.string('a text').trim().min(1, 'a non-empty text');
-const texts = <Key extends string>(keys: readonly Key[]) =>
+export const text = z.string('a text').trim().min(1, 'a non-empty text');
+/** An object of the given keys, each a non-empty text, and no other key. */
+export const texts = <Key extends string>(keys: readonly Key[]) =>
   z.strictObject(Object.fromEntries(keys.map((key) => [key, text])) as Record<Key, typeof text>);
 /** wording.yaml's `blocks`: each line's words, by the name this module uses. */
 export const blockWordsSchema = texts([
@@ -35,6 +36,15 @@ export const blockWordsSchema = texts([
   'glanceRecipients',
   'glanceSensitive',
   'glanceKeptAfterDeletion',
+  'afterDeleted',
+  'afterKept',
+  'backups',
+  'recipientKeeps',
+  'recipientWhy',
+  'healthShownToOthers',
+  'healthNotShownToOthers',
+  'healthDeleted',
+  'healthKeeper',
 ]).extend({
   sources: texts(sources),
   euBases: texts(euBases),
@@ -63,6 +73,17 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string[]): Map<string, T[]> 
 export function recipientName(practices: DataPractices, id: string): string {
   const recipient = practices.recipients[id]!;
   return recipient.name ? `${recipient.name} (${recipient.label})` : lower(recipient.label);
+}
+
+/** A kind of data linked to the account that outlives it: the exceptions to the deletion promise. */
+export const keptAfterAccount = (practices: DataPractices, entry: DataEntry) =>
+  entry.linked && practices.retention[entry.retention]!.afterAccount === 'kept';
+
+/** How long a rule keeps data, and what happens to it when the account is deleted (for data linked to one). */
+function period(practices: DataPractices, words: BlockWords, id: string, linked = true): string {
+  const rule = practices.retention[id]!;
+  if (!linked) return rule.label;
+  return `${rule.label}; ${rule.afterAccount === 'kept' ? words.afterKept : words.afterDeleted}`;
 }
 
 const named = (entry: DataEntry) => (entry.detail ? `${lower(entry.label)} (${entry.detail})` : lower(entry.label));
@@ -100,7 +121,7 @@ function ccpaTable(practices: DataPractices, words: BlockWords): string {
       unique(entries.flatMap((entry) => entry.purposes.map((id) => practices.purposes[id]!.label))).join('; '),
       sentence(unique(entries.flatMap((entry) => entry.recipients)).map((id) => recipientName(practices, id))) ||
         words.noOne,
-      unique(entries.map((entry) => practices.retention[entry.retention]!.label)).join('; '),
+      unique(entries.map((entry) => period(practices, words, entry.retention, entry.linked))).join('; '),
     ]);
   return table(words.ccpaColumns.split(/\s*\|\s*/), rows);
 }
@@ -112,33 +133,40 @@ function recipients(practices: DataPractices, words: BlockWords, kind: string): 
     .map(([id, recipient]) => {
       const data = practices.data.filter((entry) => entry.recipients.includes(id)).map((entry) => lower(entry.label));
       const who = recipient.name ? `${recipient.label} (${recipient.name})` : recipient.label;
-      return `- ${say(recipient.askFirst ? words.recipientAskFirst : words.recipient, { recipient: who, data: sentence(data) })}`;
+      const line = say(recipient.askFirst ? words.recipientAskFirst : words.recipient, {
+        recipient: who,
+        data: sentence(data),
+      });
+      const keeps =
+        recipient.keeps && recipient.kind !== 'other-users'
+          ? ` ${say(words.recipientKeeps, { keeps: recipient.keeps })}`
+          : '';
+      const why = recipient.why ? ` ${say(words.recipientWhy, { why: recipient.why })}` : '';
+      return `- ${line}${why}${keeps}`;
     })
     .join('\n');
 }
 
 function retentionTable(practices: DataPractices, words: BlockWords): string {
-  const groups = groupBy(practices.data, (entry) => [entry.retention]);
-  const rows = [...groups].map(([id, entries]) => {
-    const rule = practices.retention[id]!;
-    return [
-      capital(sentence(entries.map((entry) => lower(entry.label)))),
-      rule.afterAccount ? `${rule.label}, ${rule.afterAccount}` : rule.label,
-    ];
+  // One row per rule, and per linked or not: what is not linked to an account outlives none.
+  const groups = groupBy(practices.data, (entry) => [`${entry.retention} ${entry.linked}`]);
+  const rows = [...groups.values()].map((entries) => {
+    const { retention, linked } = entries[0]!;
+    return [capital(sentence(entries.map((entry) => lower(entry.label)))), period(practices, words, retention, linked)];
   });
   return table(words.retentionColumns.split(/\s*\|\s*/), rows);
 }
 
-/** What outlives a deleted account, and why: the exceptions to the deletion promise. */
+/** What outlives a deleted account, with how long and why, and how long backups keep what was deleted. */
 function keptLonger(practices: DataPractices, words: BlockWords): string {
-  return practices.data
-    .filter((entry) => practices.retention[entry.retention]!.afterAccount)
+  const kept = practices.data
+    .filter((entry) => keptAfterAccount(practices, entry))
     .map((entry) => {
       const rule = practices.retention[entry.retention]!;
       const values = { label: entry.label, detail: entry.detail ? ` (${entry.detail})` : '', period: rule.label };
-      return `- ${say(words.keptLonger, { ...values, reason: rule.afterAccount! })}`;
-    })
-    .join('\n');
+      return `- ${say(words.keptLonger, { ...values, reason: rule.reason! })}`;
+    });
+  return [...kept, `- ${say(words.backups, { days: String(practices.backupDays) })}`].join('\n');
 }
 
 function sensitive(practices: DataPractices, words: BlockWords): string {
@@ -172,7 +200,7 @@ function glance(practices: DataPractices, words: BlockWords): string {
   const shared = Object.keys(practices.recipients)
     .filter((id) => app.some((entry) => entry.recipients.includes(id)))
     .map((id) => recipientName(practices, id));
-  const kept = app.filter((entry) => practices.retention[entry.retention]!.afterAccount);
+  const kept = app.filter((entry) => keptAfterAccount(practices, entry));
   return [
     list(
       words.glanceLinked,
@@ -202,7 +230,7 @@ function healthData(practices: DataPractices, words: BlockWords): string {
         detail: detail(entry),
         sources: sentence(entry.source.map((source) => words.sources[source])),
         purposes: entry.purposes.map((id) => practices.purposes[id]!.label).join('; '),
-        period: practices.retention[entry.retention]!.label,
+        period: period(practices, words, entry.retention),
       };
       return `- ${say(words.healthData, values)}`;
     })
@@ -218,9 +246,36 @@ function healthRecipients(practices: DataPractices, words: BlockWords): string {
     .map(([recipient, entries]) => {
       const who = recipient.name ? `${recipient.label} (${recipient.name})` : recipient.label;
       const line = recipient.askFirst ? words.healthRecipientAskFirst : words.healthRecipient;
-      return `- ${say(line, { recipient: who, data: sentence(entries.map((entry) => lower(entry.label))) })}`;
+      const keeps =
+        recipient.keeps && recipient.kind !== 'other-users'
+          ? ` ${say(words.recipientKeeps, { keeps: recipient.keeps })}`
+          : '';
+      return `- ${say(line, { recipient: who, data: sentence(entries.map((entry) => lower(entry.label))) })}${keeps}`;
     })
     .join('\n');
+}
+
+/** Whether other users see the consumer health data: from its entries' recipients. */
+const healthVisibility = (practices: DataPractices, words: BlockWords) =>
+  practices.data.some((entry) => entry.sensitive.includes('health') && entry.recipients.includes('other-users'))
+    ? words.healthShownToOthers
+    : words.healthNotShownToOthers;
+
+/** What happens to consumer health data once consent is withdrawn: its deletion, backups, and what recipients keep. */
+function healthDeletion(practices: DataPractices, words: BlockWords): string {
+  const health = practices.data.filter((entry) => entry.sensitive.includes('health'));
+  const keepers = Object.entries(practices.recipients)
+    .filter(
+      ([id, recipient]) => !recipient.ours && recipient.keeps && health.some((entry) => entry.recipients.includes(id)),
+    )
+    .map(([, recipient]) =>
+      say(words.healthKeeper, {
+        recipient: recipient.name ?? recipient.label,
+        keeps: recipient.keeps as string,
+      }),
+    );
+  const list = keepers.map((line) => `- ${line}`).join('\n');
+  return [say(words.healthDeleted, { days: String(practices.backupDays) }), list].filter(Boolean).join('\n\n');
 }
 
 /** Every block the policy can place, by the name its Markdown uses: `{{practices.ccpaTable}}`. */
@@ -245,6 +300,8 @@ export const practiceBlocks = {
   legalBases,
   healthData,
   healthRecipients,
+  healthVisibility,
+  healthDeletion,
 } satisfies Record<string, (practices: DataPractices, words: BlockWords) => string>;
 
 export type PracticeBlock = keyof typeof practiceBlocks;

@@ -101,6 +101,20 @@ export const playPurposes = [
 ] as const;
 
 /** The EU legal bases a kind of data may rest on; their words are in src/content/legal/wording.yaml. */
+/** Google Play's account-creation answers, by the data file's name: the Console's response id and label, in order. */
+export const playAccountCreation = {
+  'username-password': ['PSL_ACM_USER_ID_PASSWORD', 'Username and password'],
+  'username-other-auth': ['PSL_ACM_USER_ID_OTHER_AUTH', 'Username and other authentication'],
+  'username-password-other-auth': [
+    'PSL_ACM_USER_ID_PASSWORD_OTHER_AUTH',
+    'Username, password and other authentication',
+  ],
+  oauth: ['PSL_ACM_OAUTH', 'OAuth'],
+  other: ['PSL_ACM_OTHER', 'Other'],
+  none: ['PSL_ACM_NONE', 'My app does not allow users to create an account'],
+} as const;
+const accountCreationNames = Object.keys(playAccountCreation) as (keyof typeof playAccountCreation)[];
+
 export const euBases = ['contract', 'consent', 'explicit-consent', 'legitimate-interests', 'legal-obligation'] as const;
 
 export const ccpaCategories = [
@@ -173,16 +187,48 @@ export const dataPracticesSchema = z
             ['service-provider', 'other-users', 'third-party'],
             'service-provider, other-users or third-party',
           ),
+          /** Why it is of that kind, where that is a judgement (its contract or terms decide). */
+          why: text.optional(),
           /** The app asks before it sends this recipient anything. */
           askFirst: z.boolean().default(false),
+          /** Our own storage: it keeps only what we keep, and deletes what we delete. */
+          ours: z.boolean().default(false),
+          /**
+           * Whether it keeps what it receives: false, or for how long and why. Data a recipient keeps is collected in
+           * the App Store's sense and not processed ephemerally in Google Play's, whatever we keep ourselves.
+           */
+          keeps: z.union([z.literal(false), text], 'false, or for how long and why it keeps what it receives'),
         })
         .strict(),
     ),
     consents: z.record(key, z.object({ label: text, withdraw: text }).strict()),
     retention: z.record(
       key,
-      z.object({ label: text, ephemeral: z.boolean().default(false), afterAccount: text.optional() }).strict(),
+      z
+        .object({
+          /** How long we keep it, while the account is open. */
+          label: text,
+          /** Kept only in memory for the request, by us: what Google Play calls processed ephemerally. */
+          ephemeral: z.boolean().default(false),
+          /** Deleted with the account, or kept after it: the privacy policy's deletion promise follows this. */
+          afterAccount: z.enum(['deleted', 'kept'], 'deleted or kept'),
+          /** Why it is kept after the account is deleted. */
+          reason: text.optional(),
+        })
+        .strict(),
     ),
+    /** Days our backups keep deleted data before they are overwritten; the deletion promise quotes it. */
+    backupDays: z.int('a whole number of days').positive(),
+    /** Google Play's account questions: how accounts are created, and whether outside accounts sign in. */
+    accounts: z
+      .object({
+        creation: z.enum(accountCreationNames, `one of ${accountCreationNames.join(', ')}`),
+        /** Play's "Describe the method of account creation", for `other`. */
+        describe: text.optional(),
+        /** Whether people sign in with accounts made outside the app (Play refuses an answer when none are). */
+        outsideApp: z.boolean('true or false'),
+      })
+      .strict(),
     data: z.array(entry).min(1, 'at least one kind of data'),
   })
   .strict()
@@ -204,6 +250,26 @@ export const dataPracticesSchema = z
           });
         }
       };
+      const issue = (path: (string | number)[], input: unknown, message: string) =>
+        ctx.addIssue({ code: 'custom', path: ['data', index, ...path], input, message });
+      // The promises the policy makes from these fields, which the data must not contradict.
+      const rule = file.retention[item.retention];
+      if (item.linked && rule?.afterAccount === 'kept' && !rule.reason) {
+        issue(
+          ['retention'],
+          item.retention,
+          `a retention rule with a reason (retention.${item.retention}.reason): it is kept after account deletion, and the policy must say why`,
+        );
+      }
+      item.recipients.forEach((id, i) => {
+        if (rule?.ephemeral && file.recipients[id]?.keeps) {
+          issue(
+            ['recipients', i],
+            id,
+            `a recipient that keeps nothing: retention "${item.retention}" is ephemeral, but recipients.${id}.keeps is "${file.recipients[id]!.keeps}" (choose a retention that is not ephemeral)`,
+          );
+        }
+      });
       item.purposes.forEach((value, i) => refer('purposes', value, ['purposes', i]));
       item.recipients.forEach((value, i) => refer('recipients', value, ['recipients', i]));
       refer('retention', item.retention, ['retention']);

@@ -2,7 +2,7 @@
  * The App Store and Google Play privacy labels, rendered from the same parsed data-practices file as the privacy
  * policy (practices.ts), so the stores and the policy cannot disagree. `npm run store-labels` writes them.
  */
-import { playDataTypes, playPurposes, type DataEntry, type DataPractices } from './practices.ts';
+import { playAccountCreation, playDataTypes, playPurposes, type DataEntry, type DataPractices } from './practices.ts';
 
 /** One entry of fastlane's app_privacy_details.json (upload_app_privacy_details_to_app_store). */
 export interface AppPrivacyDetail {
@@ -13,6 +13,11 @@ export interface AppPrivacyDetail {
 
 const sorted = (items: Iterable<string>) => [...new Set(items)].sort();
 const appEntries = (practices: DataPractices) => practices.data.filter((entry) => entry.scope === 'app');
+/**
+ * Processed only in memory for the request, by us and by every recipient (the data file refuses an ephemeral rule
+ * with a recipient that keeps): Google Play's "processed ephemerally", and not "collected" in the App Store's sense.
+ */
+const ephemeral = (practices: DataPractices, entry: DataEntry) => practices.retention[entry.retention]!.ephemeral;
 
 /** Entries grouped by each key they declare, in first-seen order. */
 function byKey(entries: DataEntry[], keysOf: (entry: DataEntry) => string[]): Map<string, DataEntry[]> {
@@ -23,7 +28,8 @@ function byKey(entries: DataEntry[], keysOf: (entry: DataEntry) => string[]): Ma
 
 /** The array fastlane's `upload_app_privacy_details_to_app_store` reads as `json_path`, sorted as fastlane writes it. */
 export function appPrivacyDetails(practices: DataPractices): AppPrivacyDetail[] {
-  const groups = byKey(appEntries(practices), (entry) => entry.appStore);
+  const collected = appEntries(practices).filter((entry) => !ephemeral(practices, entry));
+  const groups = byKey(collected, (entry) => entry.appStore);
   if (groups.size === 0) return [{ data_protections: ['DATA_NOT_COLLECTED'] }];
   return [...groups]
     .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -83,7 +89,7 @@ export function dataSafetyAnswers(practices: DataPractices): PlayTypeAnswers[] {
           section,
           type,
           sharedWith: sorted(shared.flatMap((entry) => thirdPartiesOf(practices, entry))),
-          ephemeral: entries.every((entry) => practices.retention[entry.retention]!.ephemeral),
+          ephemeral: entries.every((entry) => ephemeral(practices, entry)),
           // Optional: no entry is required, so each is optional or turned on by a consent.
           optional: entries.every((entry) => !entry.required),
           collectionPurposes: playPurposesOf(practices, entries),
@@ -128,7 +134,7 @@ export function dataSafetyMarkdown(practices: DataPractices, { privacyUrl, delet
     '# Google Play Data safety answers',
     '',
     'Written by `npm run store-labels` from `src/content/legal/data-practices.yaml`: change that file, not this one.',
-    'Enter these in Play Console: Policy → App content → Data safety.',
+    'Enter these in Play Console (Policy → App content → Data safety), or import `data-safety.csv` there.',
     '',
     `Privacy policy URL: ${privacyUrl}`,
     '',
@@ -139,8 +145,11 @@ export function dataSafetyMarkdown(practices: DataPractices, { privacyUrl, delet
     '',
     `- Does your app collect or share any of the required user data types? ${yesNo(collects)}`,
     `- Is all of the user data collected by your app encrypted in transit? ${yesNo(practices.encryptedInTransit)}`,
-    `- Do you provide a way for users to request that their data is deleted? Yes: ${deletionUrl}`,
-    `- Delete account URL (asked of apps where users create an account): ${deletionUrl}`,
+    `- Which of the following methods of account creation does your app support? ${playAccountCreation[practices.accounts.creation][1]}${practices.accounts.describe ? `: ${practices.accounts.describe}` : ''}`,
+    `- Can users login to your app with accounts created outside of the app? ${practices.accounts.outsideApp ? 'Yes' : 'No (leave it blank: Play refuses an answer when accounts are created in the app)'}`,
+    `- Add a link that users can use to request that their account and associated data be deleted: ${deletionUrl}`,
+    `- Do you provide a way for users to request that their data is deleted? Yes`,
+    `- Delete data URL: ${deletionUrl}`,
     ...(collects ? ['', '## Data types', '', sections.join('\n\n')] : []),
     '',
   ].join('\n');

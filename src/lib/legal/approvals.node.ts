@@ -11,10 +11,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { diffArrays } from 'diff';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
-import { lawFacts } from './law.ts';
 import { markdownParts } from './markdown.node.ts';
-import { legalPages, type LegalPageKind } from './pages.ts';
-import { legalDir } from './tokens.node.ts';
+import type { LegalPageKind } from './pages.ts';
+import { legalDir, LegalTextError } from './tokens.node.ts';
 
 export const approvalsFile = `${legalDir}/approvals.yaml`;
 export const versionsDir = `${legalDir}/versions`;
@@ -31,18 +30,13 @@ const approvalSchema = z.strictObject({
   reviews: z.array(z.strictObject({ date, by: z.string().trim().min(1), note: z.string().optional() })).optional(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
-type Approvals = Partial<Record<LegalPageKind, Approval[]>>;
-
-export class ApprovalError extends Error {
-  override name = 'ApprovalError';
-  override stack = '';
-}
+export type Approvals = Partial<Record<LegalPageKind, Approval[]>>;
 
 /** Every page's approvals, oldest first. */
 export function readApprovals(): Approvals {
   if (!existsSync(approvalsFile)) return {};
   const result = z.record(z.string(), z.array(approvalSchema)).safeParse(parse(readFileSync(approvalsFile, 'utf8')));
-  if (!result.success) throw new ApprovalError(`${approvalsFile} is invalid:\n${z.prettifyError(result.error)}`);
+  if (!result.success) throw new LegalTextError(`${approvalsFile} is invalid:\n${z.prettifyError(result.error)}`);
   return result.data as Approvals;
 }
 
@@ -60,18 +54,17 @@ const hashOf = (markdown: string) => createHash('sha256').update(markdown).diges
 /** An approved version's frozen words, checked against the hash approved. */
 export function readFrozen(kind: LegalPageKind, { version, sha256 }: Approval): string {
   const file = frozenFile(kind, version);
-  if (!existsSync(file)) throw new ApprovalError(`${file} is missing; ${approvalsFile} lists it`);
+  if (!existsSync(file)) throw new LegalTextError(`${file} is missing; ${approvalsFile} lists it`);
   const markdown = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
   if (hashOf(markdown) !== sha256)
-    throw new ApprovalError(`${file} differs from the words approved (its sha256): restore it; versions never change`);
+    throw new LegalTextError(`${file} differs from the words approved (its sha256): restore it; versions never change`);
   return markdown;
 }
 
-/** The page's approvals, its latest one, and whether `markdown` (its words now) differs from it: a draft. */
+/** The page's latest approval, and whether `markdown` (its words now) differs from it: a draft. */
 export function legalStatus(kind: LegalPageKind, markdown: string) {
-  const approvals = readApprovals()[kind] ?? [];
-  const latest = approvals.at(-1);
-  return { approvals, latest, draft: latest?.sha256 !== hashOf(markdown) };
+  const latest = readApprovals()[kind]?.at(-1);
+  return { latest, draft: latest?.sha256 !== hashOf(markdown) };
 }
 
 /**
@@ -92,9 +85,9 @@ export function approve(
   const latest = list.at(-1);
   const sha256 = hashOf(markdown);
   if (latest && on < lastUpdated(latest))
-    throw new ApprovalError(`${on} is before the latest approval, ${lastUpdated(latest)}`);
+    throw new LegalTextError(`${on} is before the latest approval, ${lastUpdated(latest)}`);
   if (reviewed !== (latest?.sha256 === sha256)) {
-    throw new ApprovalError(
+    throw new LegalTextError(
       reviewed
         ? `${kind}: the words differ from its latest approved version; approve them (without --reviewed)`
         : `${kind}: the words equal its latest approved version, ${versionId(kind, latest!.version)}; to record a review that changes no word, add --reviewed`,
@@ -126,14 +119,8 @@ function sectionsOf(markdown: string) {
   ].map((part) => ({ ...part, lines: part.lines.filter((line) => line.trim()) }));
 }
 
-/** A section whose words changed (its heading line) and its lines, `- ` before and `+ ` after. */
-export interface Change {
-  part: string;
-  lines: string[];
-}
-
 /** What changed between two versions of a page's words, as a reviewer reads it: each changed section, by heading. */
-export function sectionChanges(before: string, after: string): Change[] {
+export function sectionChanges(before: string, after: string): { part: string; lines: string[] }[] {
   const old = new Map(sectionsOf(before).map((section) => [section.id, section]));
   const now = sectionsOf(after);
   const gone = [...old.values()].filter((section) => !now.some(({ id }) => id === section.id));
@@ -192,23 +179,4 @@ export function legalHistory(kind: LegalPageKind) {
       changed: index ? sectionChanges(texts[index - 1]!, texts[index]!).map(({ part }) => headingText(part)) : [],
     }))
     .reverse();
-}
-
-/**
- * The yearly review (CCPA 1798.130(a)(5): the privacy policy is updated at least once every 12 months): one line per
- * page last updated more than `lawFacts.reviewMonths` months before `today`. `npm run check:release` lists them; a
- * build never fails for it, since a build must not start failing because time passed.
- */
-export function stalePages(today: Date, approvals: Approvals = readApprovals()): string[] {
-  const limit = new Date(today);
-  limit.setUTCMonth(limit.getUTCMonth() - lawFacts.reviewMonths);
-  const oldest = limit.toISOString().slice(0, 10);
-  return legalPages.flatMap(({ kind }) => {
-    const latest = approvals[kind]?.at(-1);
-    const updated = latest && lastUpdated(latest);
-    if (!updated || updated >= oldest) return [];
-    return [
-      `${kind}: last updated ${updated}, more than ${lawFacts.reviewMonths} months ago  (review it with counsel, then record the review, or approve the change: npm run legal:approve -- ${kind} --by "<name>" [--reviewed])`,
-    ];
-  });
 }

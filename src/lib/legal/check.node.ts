@@ -6,10 +6,10 @@
  */
 import { config } from '../config.ts';
 import type { LegalHeading } from './frontMatter.ts';
-import { mandatedSentences } from './law.ts';
+import { requiredIn } from './law.ts';
 import { markdownParts } from './markdown.node.ts';
 import type { LegalPageKind } from './pages.ts';
-import { boldWords, legalSections, legalSubSections } from './sections.ts';
+import { legalSections, legalSubSections } from './sections.ts';
 import { nameTokens, type LegalTokens } from './tokens.node.ts';
 
 export interface LegalEntry {
@@ -22,24 +22,23 @@ export interface LegalEntry {
   headings: LegalHeading[];
 }
 
-export class LegalCheckError extends Error {
-  override name = 'LegalCheckError';
-  // The message is the whole story: no stack trace printed after it.
-  override stack = '';
-}
-
-/** The Markdown of each part by id: a section with its sub-sections, a sub-section, and an element with an id. */
-function sourceParts(template: string): Map<string, string> {
+/**
+ * The Markdown of each part by id (a section with its sub-sections, a sub-section, an element with an id), and the
+ * section each sub-section is in.
+ */
+function sourceParts(template: string) {
   const parts = new Map<string, string>();
+  const within = new Map<string, string>();
   let section = '';
   for (const { id, depth, lines } of markdownParts(template)) {
     if (depth === 2) section = id;
     if (depth) parts.set(id, lines.join('\n'));
+    if (depth === 3) within.set(id, section);
     if (depth === 3 && section) parts.set(section, `${parts.get(section)}\n${lines.join('\n')}`);
   }
   for (const match of template.matchAll(/<(\w+)[^>]*\sid="([\w-]+)"[^>]*>([\s\S]*?)<\/\1>/g))
     parts.set(match[2]!, match[3]!);
-  return parts;
+  return { parts, within };
 }
 
 /** Every failure of one entry, each naming what is wrong and what was expected; an empty list when it passes. */
@@ -47,16 +46,11 @@ export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry, tokens: 
   const failures: string[] = [];
   const ids = new Set([...entry.html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!));
   const top = entry.headings.filter((heading) => heading.depth === 2).map((heading) => heading.slug);
-  const expected = (legalSections[kind] ?? []).map((section) => section.id);
+  const expected = legalSections[kind] ?? [];
   if (expected.length && top.join() !== expected.join()) {
     failures.push(`the sections are [${top.join(', ')}]; expected exactly [${expected.join(', ')}], in this order`);
   }
-  let section = '';
-  const within = new Map<string, string>();
-  for (const heading of entry.headings) {
-    if (heading.depth === 2) section = heading.slug;
-    else within.set(heading.slug, section);
-  }
+  const { parts, within } = sourceParts(entry.template);
   for (const sub of legalSubSections[kind] ?? []) {
     if (within.get(sub.id) !== sub.within) {
       failures.push(
@@ -68,15 +62,10 @@ export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry, tokens: 
   for (const [, level, id, next] of entry.html.matchAll(/<h([23]) id="([^"]+)"[^>]*>[^\n]*?<\/h\1>\s*(?:<h(\d)|$)/g)) {
     if (!next || next <= level!) failures.push(`#${id} has a heading and no text`);
   }
-  const parts = sourceParts(entry.template);
-  for (const [token, places] of Object.entries(mandatedSentences)) {
-    for (const within of (places as Partial<Record<LegalPageKind, readonly string[]>>)[kind] ?? []) {
-      if (!parts.get(within)?.includes(`{{${token}}}`))
-        failures.push(`#${within} does not quote {{${token}}} ("${tokens[token]}")`);
-    }
-  }
-  for (const { within: id, word } of boldWords[kind] ?? []) {
-    if (!parts.get(id)?.includes(`**${word}**`)) failures.push(`#${id} does not show **${word}** in bold`);
+  for (const { text, within } of requiredIn(kind)) {
+    if (parts.get(within)?.includes(text)) continue;
+    const token = /^\{\{(\w+)\}\}$/.exec(text)?.[1];
+    failures.push(`#${within} does not ${token ? `quote ${text} ("${tokens[token]}")` : `show ${text} in bold`}`);
   }
   const unknown = [...new Set(entry.filled.match(/\{\{[^}]*\}\}/g) ?? [])];
   if (unknown.length) {
@@ -92,8 +81,10 @@ export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry, tokens: 
   for (const [, href] of entry.html.matchAll(/href="([^"]*)"/g)) {
     if (href!.startsWith('#') && !ids.has(decodeURIComponent(href!.slice(1))))
       failures.push(`the link "${href}" points at no element`);
-    if (href!.startsWith('mailto:') && href !== `mailto:${config.contactEmail}`) {
-      failures.push(`a mail link goes to "${href}"; expected "mailto:${config.contactEmail}"`);
+    // The contact address, and the copyright agent's for DMCA notices (17 U.S.C. 512(c)(2)).
+    const mail = [config.contactEmail, config.copyrightAgentEmail].map((address) => `mailto:${address}`);
+    if (href!.startsWith('mailto:') && !mail.includes(href!)) {
+      failures.push(`a mail link goes to "${href}"; expected ${mail.map((m) => `"${m}"`).join(' or ')}`);
     }
   }
   const placeholder = /\b(TODO|TBD|lorem)\b/i.exec(entry.template);

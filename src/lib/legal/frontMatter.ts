@@ -4,17 +4,11 @@
  */
 import { z } from 'zod';
 
-// Astro's front matter parser reads an unquoted 2025-07-12 as a Date; the pages want the written date back.
-const isoDate = z.preprocess(
-  (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
-  z.iso.date('a date written YYYY-MM-DD, like 2025-07-12'),
-);
-
 export const legalFrontMatter = z
   .object({
     title: z.string('a title, like "Privacy Policy"').trim().min(1, 'a non-empty title'),
-    /** When this version took effect. "Last updated" is the latest approval's date (approvals.node.ts). */
-    effective: isoDate,
+    /** When the page first took effect; each version's own date is its approval's (approvals.node.ts). */
+    effective: z.iso.date('a date written YYYY-MM-DD, like 2025-07-12'),
     /** A short, plainly non-binding summary shown above the document; it may quote tokens. */
     summary: z.string('a one-paragraph summary').trim().min(1, 'a non-empty summary'),
     /** The page's own figures (a sample code), quoted in the body as `{{name}}`. */
@@ -29,11 +23,8 @@ export const legalFrontMatter = z
 
 export type LegalFrontMatter = z.infer<typeof legalFrontMatter>;
 
-export interface LegalHeading {
-  depth: number;
-  slug: string;
-  text: string;
-}
+/** A heading of a legal page: its level, its `{ #id }` and its text. */
+export type { MarkdownHeading as LegalHeading } from 'astro';
 
 /** "2024-12-16" -> "December 16, 2024": how the pages print their dates. */
 export function formatLegalDate(isoDate: string): string {

@@ -1,8 +1,8 @@
 import type { LegalPageKind } from './pages.ts';
 
 /**
- * What the law and the carriers fix, in one place: the figures the pages quote as `{{tokens}}`, the opt-out words,
- * and the sentences a rule wants word for word. Each is typed only here; the Markdown quotes it as a token, the check
+ * What the law and the carriers fix, in one place: the figures the pages quote as `{{tokens}}`, and what a section
+ * must contain. Each is typed only here; the Markdown quotes it as a token, the check
  * (check.node.ts) looks for the token where the rule wants it, and the tests import it from here.
  */
 
@@ -27,35 +27,34 @@ export const lawFacts = {
   reviewMonths: 12,
 } as const;
 
-/** The reply words the FCC's revocation rule (47 CFR 64.1200(a)(10)) names; each must be honored. */
-export const revocationKeywords = [
-  'STOP',
-  'STOPALL',
-  'QUIT',
-  'END',
-  'REVOKE',
-  'OPT OUT',
-  'OPTOUT',
-  'CANCEL',
-  'UNSUBSCRIBE',
-];
-
 /**
- * Sentences a carrier or store rule wants word for word (their words are in src/content/legal/wording.yaml), and the
- * sections, by page and id, each must stand in: the Markdown quotes `{{name}}` there.
+ * What a section must contain, as its Markdown writes it, by page and section id: a sentence a rule wants word for
+ * word, as its token (the words are in src/content/legal/wording.yaml), or a word a carrier wants in bold.
  */
-export const mandatedSentences = {
+export const requiredInSections = {
   /** Twilio error 30932 (A2P rejection reason). */
-  noMarketingSharing: { privacy: ['no-marketing-sharing'], terms: ['privacy'] },
+  '{{noMarketingSharing}}': { privacy: ['no-marketing-sharing'], terms: ['privacy'] },
   /** CTIA; Twilio's toll-free checklist; the consent wording must say it too. */
-  ratesMayApply: { terms: ['rates', 'consent-wording'] },
+  '{{ratesMayApply}}': { terms: ['rates', 'consent-wording'] },
   /** Twilio's toll-free checklist. */
-  carriersNotLiable: { terms: ['carriers'] },
+  '{{carriersNotLiable}}': { terms: ['carriers'] },
   /** CTIA 5.1. */
-  notACondition: { terms: ['how-you-opt-in'] },
+  '{{notACondition}}': { terms: ['how-you-opt-in'] },
   /** TCR sample-message rules: at least one sample, and the consent wording, tell how to opt out. */
-  replyStopToOptOut: { terms: ['sample-messages'] },
-  /** CTIA: the HELP reply and the opt-out confirmation, published word for word. */
-  stopReply: { terms: ['stop'] },
-  helpReply: { terms: ['help'] },
+  '{{replyStopToOptOut}}': { terms: ['sample-messages'] },
+  /** CTIA: the opt-out confirmation and the HELP reply, published word for word; STOP and HELP in bold. */
+  '{{stopReply}}': { terms: ['stop'] },
+  '{{helpReply}}': { terms: ['help'] },
+  '**STOP**': { terms: ['stop'] },
+  '**HELP**': { terms: ['help'] },
+  /** One license, word for word on both pages that state it. */
+  '{{contentLicense}}': { privacy: ['content-ownership'], 'terms-of-use': ['your-content'] },
+  /** App Review 1.2: one rule for removals, word for word where the Guidelines and the Terms of Use state it. */
+  '{{removalRule}}': { guidelines: ['consequences'], 'terms-of-use': ['community-guidelines'] },
 } as const satisfies Record<string, Partial<Record<LegalPageKind, readonly string[]>>>;
+
+/** The sections of a page that must contain each text of `requiredInSections`. */
+export const requiredIn = (kind: LegalPageKind) =>
+  Object.entries(requiredInSections).flatMap(([text, places]) =>
+    ((places as Partial<Record<LegalPageKind, readonly string[]>>)[kind] ?? []).map((within) => ({ text, within })),
+  );

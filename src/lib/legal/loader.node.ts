@@ -4,7 +4,7 @@
  * frozen files alone, so no later change of config, data, wording or code can alter one of their words.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { frozenFile, readApprovals, readFrozen, versionId } from './approvals.node.ts';
+import { readApprovals, versionId } from './approvals.node.ts';
 import { legalPages } from './pages.ts';
 import { frozenText, legalText, type LegalText } from './text.node.ts';
 import { legalDir } from './tokens.node.ts';
@@ -26,10 +26,8 @@ export function legalLoader(): Loader {
         store.clear();
         for (const { kind } of legalPages) {
           await set(kind, await legalText(kind));
-          for (const { version, ...approval } of approvals[kind] ?? []) {
-            const frozen = readFrozen(kind, { version, ...approval });
-            await set(versionId(kind, version), await frozenText(frozen, frozenFile(kind, version)));
-          }
+          for (const approval of approvals[kind] ?? [])
+            await set(versionId(kind, approval.version), await frozenText(kind, approval));
         }
       };
       await load();

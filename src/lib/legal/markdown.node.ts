@@ -56,18 +56,12 @@ export async function renderLegalMarkdown(body: string): Promise<{ html: string;
   return { html: code, headings: metadata.headings };
 }
 
-/** A part of legal Markdown: the text before the first `##` or `###` heading (depth 0), or a heading and its lines. */
-export interface MarkdownPart {
-  /** The heading's `{ #id }`, else its text; '' before the first heading. */
-  id: string;
-  depth: number;
-  heading: string;
-  lines: string[];
-}
-
-/** The one section model: the check reads sections by id from it, the change report compares them. */
-export function markdownParts(markdown: string): MarkdownPart[] {
-  const parts: MarkdownPart[] = [{ id: '', depth: 0, heading: '', lines: [] }];
+/**
+ * The one section model: the Markdown split at its `##` and `###` headings (id: the `{ #id }`, else the heading's text),
+ * after the text before any heading (depth 0). The check reads sections from it; the change report compares them.
+ */
+export function markdownParts(markdown: string) {
+  const parts = [{ id: '', depth: 0, heading: '', lines: [] as string[] }];
   for (const line of markdown.split('\n')) {
     const heading = /^(#{2,3}) +(.*?)\s*(?:\{ *#([\w-]+) *\})?\s*$/.exec(line);
     if (heading)

@@ -6,19 +6,24 @@
  * invalid data entry, a failed structural check) throws here, so the build and the approval stop with one message.
  */
 import { readFileSync } from 'node:fs';
-import { decodeHTML } from 'entities';
+import { access } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { config as siteConfig, envName } from '../config.ts';
+import { decodeHTML, escapeUTF8 } from 'entities';
 import { parse as parseYaml, stringify } from 'yaml';
 import { z } from 'zod';
 import { practiceBlocks, type PracticeBlock } from '../dataPractices/policyBlocks.ts';
 import { readDataPractices } from '../dataPractices/read.node.ts';
-import { checkLegalEntry, LegalCheckError } from './check.node.ts';
+import { frozenFile, readFrozen, type Approval } from './approvals.node.ts';
+import { checkLegalEntry } from './check.node.ts';
 import { legalFrontMatter, type LegalFrontMatter, type LegalHeading } from './frontMatter.ts';
 import { renderLegalMarkdown } from './markdown.node.ts';
 import type { LegalPageKind } from './pages.ts';
-import { consentScreenshotOf, consentWordingId } from './screenshot.node.ts';
 import {
   escapeMarkdown,
   fill,
+  LegalTextError,
   legalDir,
   legalTokens,
   legalWording,
@@ -38,14 +43,43 @@ export interface LegalText {
 function parseLegalMarkdown(text: string, file: string): { data: LegalFrontMatter; body: string } {
   const [, yaml, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text.replace(/\r\n/g, '\n')) ?? [];
   if (body === undefined)
-    throw new LegalCheckError(`${file}: no front matter; expected it between --- lines at the top`);
+    throw new LegalTextError(`${file}: no front matter; expected it between --- lines at the top`);
   const result = legalFrontMatter.safeParse(parseYaml(yaml!));
-  if (!result.success) throw new LegalCheckError(`${file}: invalid front matter:\n${z.prettifyError(result.error)}`);
+  if (!result.success) throw new LegalTextError(`${file}: invalid front matter:\n${z.prettifyError(result.error)}`);
   return { data: result.data, body };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** The id of the block quotation that holds the app's SMS consent wording, word for word (terms.md). */
+export const consentWordingId = 'consent-wording';
+
+/**
+ * The owner's screenshot of the app's sign-up screen (`smsConsentScreenshot`, a file under public/), with its size;
+ * undefined when none is set. A missing or unreadable file names the field.
+ */
+export async function consentScreenshotOf(
+  path: string = siteConfig.smsConsentScreenshot,
+  publicDir: URL = pathToFileURL(`${process.cwd()}/public/`),
+): Promise<{ src: string; width: number; height: number } | undefined> {
+  if (!path) return undefined;
+  const file = fileURLToPath(new URL(path.replace(/^\//, ''), publicDir));
+  const field = `smsConsentScreenshot (site.config.ts or ${envName('smsConsentScreenshot')})`;
+  try {
+    await access(file);
+  } catch {
+    throw new LegalTextError(
+      `${field} is ${JSON.stringify(path)}, but ${file} does not exist; expected an image file under public/, or empty`,
+    );
+  }
+  const { width, height } = await sharp(file)
+    .metadata()
+    .catch((error: Error) => {
+      throw new LegalTextError(
+        `${field} is ${JSON.stringify(path)}: ${file} is not a readable image (${error.message})`,
+      );
+    });
+  if (!width || !height) throw new LegalTextError(`${field} is ${JSON.stringify(path)}: ${file} has no size`);
+  return { src: path, width, height };
+}
 
 /**
  * The sign-up screen under the consent wording, so a carrier's reviewer sees the words and the screen together
@@ -58,12 +92,12 @@ async function consentScreen(wordingMarkdown: string, words: LegalWording['conse
   const text = html.replace(/<\/(p|li|blockquote)>/g, ' ').replace(/<[^>]+>/g, '');
   const wording = decodeHTML(text).replace(/\s+/g, ' ').trim();
   const picture = shot
-    ? `<img class="consent-screenshot" src="${escapeHtml(shot.src)}" alt="${escapeHtml(words.screenshotAlt)}" width="${shot.width}" height="${shot.height}" loading="lazy" decoding="async">`
-    : `<div class="consent-screen" role="img" aria-label="${escapeHtml(words.drawnLabel)}">` +
-      `<p class="consent-screen-title">${escapeHtml(words.title)}</p><p class="consent-screen-field">${escapeHtml(words.field)}</p>` +
-      `<p class="consent-screen-wording">${escapeHtml(wording)}</p><p class="consent-screen-button">${escapeHtml(words.button)}</p></div>`;
+    ? `<img class="consent-screenshot" src="${escapeUTF8(shot.src)}" alt="${escapeUTF8(words.screenshotAlt)}" width="${shot.width}" height="${shot.height}" loading="lazy" decoding="async">`
+    : `<div class="consent-screen" role="img" aria-label="${escapeUTF8(words.drawnLabel)}">` +
+      `<p class="consent-screen-title">${escapeUTF8(words.title)}</p><p class="consent-screen-field">${escapeUTF8(words.field)}</p>` +
+      `<p class="consent-screen-wording">${escapeUTF8(wording)}</p><p class="consent-screen-button">${escapeUTF8(words.button)}</p></div>`;
   const caption = shot ? words.screenshotCaption : words.drawnCaption;
-  return `<figure class="consent-figure">${picture}<figcaption>${escapeHtml(caption)}</figcaption></figure>`;
+  return `<figure class="consent-figure">${picture}<figcaption>${escapeUTF8(caption)}</figcaption></figure>`;
 }
 
 /** The body with its data blocks, tokens and sign-up screen filled in. */
@@ -89,7 +123,7 @@ async function fillBody(body: string, tokens: LegalTokens, wording: LegalWording
 }
 
 /**
- * The page's words as read now, checked; throws a LegalCheckError (or the data file's error) naming what is wrong.
+ * The page's words as read now, checked; throws a LegalTextError (or the data file's error) naming what is wrong.
  * `markdown` stands in for the page's file (a test's edit).
  */
 export async function legalText(kind: LegalPageKind, markdown?: string): Promise<LegalText> {
@@ -104,17 +138,18 @@ export async function legalText(kind: LegalPageKind, markdown?: string): Promise
   const template = `${front.summary}\n${source.body}`;
   const failures = checkLegalEntry(kind, { template, filled: `${data.summary}\n${body}`, ...rendered }, tokens);
   if (failures.length) {
-    throw new LegalCheckError(
+    throw new LegalTextError(
       `${file} (the ${kind} page) fails the legal check (src/lib/legal/check.node.ts):\n${failures.map((line) => `  - ${line}`).join('\n')}`,
     );
   }
   return { markdown: `---\n${stringify(data, { lineWidth: 0 })}---\n${body}`, data, ...rendered };
 }
 
-/** An approved version's frozen words, rendered; `file` names it in an error. No token may be left in them. */
-export async function frozenText(markdown: string, file: string): Promise<LegalText> {
+/** An approved version's frozen words (checked against their hash), rendered. No token may be left in them. */
+export async function frozenText(kind: LegalPageKind, approval: Approval): Promise<LegalText> {
+  const [markdown, file] = [readFrozen(kind, approval), frozenFile(kind, approval.version)];
   const { data, body } = parseLegalMarkdown(markdown, file);
   const token = /\{\{[^}]*\}\}/.exec(markdown)?.[0];
-  if (token) throw new LegalCheckError(`${file}: ${token} is left in an approved version; expected its words only`);
+  if (token) throw new LegalTextError(`${file}: ${token} is left in an approved version; expected its words only`);
   return { markdown, data, ...(await renderLegalMarkdown(body)) };
 }

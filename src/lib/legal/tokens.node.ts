@@ -1,50 +1,43 @@
 /**
- * The values the legal Markdown quotes as `{{token}}`s: the config's names and figures, the law's figures
- * (law.ts), each legal page's address, and the legal words of src/content/legal/wording.yaml. Each is typed once, so
- * the pages can never disagree with the site; the filled text is what gets approved (approvals.node.ts).
+ * The values the legal Markdown quotes as `{{token}}`s: every text or number of the config (by its field's name), the
+ * law's figures (law.ts), each legal page's address, and the legal words of src/content/legal/wording.yaml. Each is
+ * typed once, so the pages can never disagree with the site; the filled text is what gets approved.
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { config } from '../config.ts';
-import { blockWordsSchema } from '../dataPractices/policyBlocks.ts';
+import { blockWordsSchema, text, texts } from '../dataPractices/policyBlocks.ts';
 import { routes } from '../routes.ts';
-import { lawFacts, revocationKeywords } from './law.ts';
+import { lawFacts } from './law.ts';
 import { legalPages } from './pages.ts';
 
 export const legalDir = 'src/content/legal';
 const wordingFile = `${legalDir}/wording.yaml`;
 
-const text = z.string('a text').trim().min(1, 'a non-empty text');
-const texts = <Key extends string>(keys: readonly Key[]) =>
-  z.strictObject(Object.fromEntries(keys.map((key) => [key, text])) as Record<Key, typeof text>);
-const wordingSchema = texts([
-  'stopReply',
-  'helpReply',
-  'governingLaw',
-  'governingLawOfState',
-  'noEuRepresentative',
-  'noMarketingSharing',
-  'ratesMayApply',
-  'carriersNotLiable',
-  'notACondition',
-  'replyStopToOptOut',
-]).extend({
-  consentScreen: texts([
-    'title',
-    'field',
-    'button',
-    'drawnLabel',
-    'drawnCaption',
-    'screenshotAlt',
-    'screenshotCaption',
-  ]),
-  blocks: blockWordsSchema,
-});
+// The sentences the pages quote as tokens, each a text (one the pages need but the file lacks shows up as an unknown
+// token, named by the check), and the words of the drawn sign-up screen and of the data blocks.
+const wordingSchema = z
+  .object({
+    consentScreen: texts([
+      'title',
+      'field',
+      'button',
+      'drawnLabel',
+      'drawnCaption',
+      'screenshotAlt',
+      'screenshotCaption',
+    ]),
+    blocks: blockWordsSchema,
+  })
+  .catchall(text);
 export type LegalWording = z.infer<typeof wordingSchema>;
 
+/** A legal page, its data or its approvals are not as they must be: the message names the file, the field and the fix. */
 export class LegalTextError extends Error {
   override name = 'LegalTextError';
+  // The message is the whole story: no stack trace printed after it.
+  override stack = '';
 }
 
 /** "example.com" from "https://example.com": the domain-bound line of a code message (`@example.com #123456`). */
@@ -62,33 +55,29 @@ export const nameTokens = [
   'aiProvider',
   'placesProvider',
   'siteHost',
+  'copyrightAgentEmail',
 ] as const;
 
 export type LegalTokens = Record<string, string>;
 
-/** The config's and the law's values, each legal page's address (`{{privacyUrl}}`, `{{termsOfUseUrl}}`, ...). */
+/** Every text or number field of the config, the law's figures, each legal page's address (`{{termsOfUseUrl}}`). */
 function valueTokens(): LegalTokens {
+  const values = { ...config, ...lawFacts };
   return {
-    productName: config.productName,
-    legalEntity: config.legalEntity,
-    legalAddress: config.legalAddress,
-    contactEmail: config.contactEmail,
-    otpCodesPerHour: String(config.otpCodesPerHour),
-    accountDeletionDays: String(config.accountDeletionDays),
-    monitoringRetentionDays: String(config.monitoringRetentionDays),
+    ...Object.fromEntries(
+      Object.entries(values).flatMap(([name, value]) =>
+        typeof value === 'string' || typeof value === 'number' ? [[name, String(value)]] : [],
+      ),
+    ),
     /** The share of visits whose session is replayed, as a percentage printed as it is ("10", "0.4"). */
     replaySessionPercent: percent(config.replaysSessionSampleRate),
-    aiProvider: config.aiProvider,
-    placesProvider: config.placesProvider,
-    governingState: config.governingState,
-    /** The opt-out words the Terms list beside STOP, as prose: "STOPALL, QUIT, ..., CANCEL, and UNSUBSCRIBE". */
-    otherStopWords: new Intl.ListFormat('en-US').format(revocationKeywords.filter((word) => word !== 'STOP')),
+    /** The opt-out words the terms list beside STOP, as prose: "STOPALL, UNSUBSCRIBE, ..., and OPTOUT". */
+    otherStopWords: new Intl.ListFormat('en-US').format(config.smsOptOutWords.filter((word) => word !== 'STOP')),
     siteHost: siteHostOf(config.siteUrl),
     homeUrl: routes.home,
     ...Object.fromEntries(
       legalPages.map((page) => [`${page.kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Url`, page.path]),
     ),
-    ...Object.fromEntries(Object.entries(lawFacts).map(([name, value]) => [name, String(value)])),
   };
 }
 
@@ -112,16 +101,20 @@ export function legalWording(): LegalWording {
 
 /** Every token the legal Markdown may quote, with its value now. */
 export function legalTokens(): LegalTokens {
-  const wording = legalWording();
-  const { governingLaw, governingLawOfState, noEuRepresentative } = wording;
-  // The sentences are tokens; the consent screen's and the blocks' words are used where they are drawn (text.node.ts).
-  const words = Object.entries(wording).filter(([, value]) => typeof value === 'string');
-  return {
+  const words = legalWording();
+  const tokens = {
     ...valueTokens(),
-    ...Object.fromEntries(words),
-    governingLaw: config.governingState ? governingLawOfState : governingLaw,
-    euRepresentative: config.euRepresentative || noEuRepresentative,
+    ...words,
+    // The config picks between two of the wording file's sentences.
+    governingLaw: config.governingState ? words.governingLawOfState : words.governingLaw,
+    euRepresentative: config.euRepresentative || words.noEuRepresentative,
+    parentalConsent: config.parentalConsent === 'in-app' ? words.parentalConsentInApp : words.parentalConsentNotAsked,
   };
+  // Only sentences are tokens (the sign-up screen's and the blocks' words are drawn where they belong, text.node.ts);
+  // a sentence the file lacks is no token, so the check names it as unknown.
+  return Object.fromEntries(
+    Object.entries(tokens).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 const tokenPattern = /\{\{\s*([\w.]+)\s*\}\}/g;
