@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startNginx, stopNginx } from '../../scripts/nginx.ts';
 import {
   appleAppSiteAssociation,
   appleAppSiteAssociationPath,
@@ -8,8 +7,8 @@ import {
   googlePlayUrl,
 } from '../../src/lib/appLinks.ts';
 import { config, loadConfig } from '../../src/lib/config.ts';
-import { freePort, run } from '../support/processes.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
+import { variantBuild } from './support/variant-build.ts';
 import { headerPolicy } from '../../src/lib/securityHeaders.node.ts';
 
 /**
@@ -74,24 +73,7 @@ test.describe('with app ids set', () => {
   test.describe.configure({ mode: 'serial' });
 
   const outDir = 'reports/app-links-build';
-  let port: number;
-  let origin: string;
-
-  test.beforeAll(async () => {
-    test.setTimeout(240_000);
-    await run('node_modules/.bin/astro', ['build', '--outDir', outDir], {
-      ...process.env,
-      ...exampleIds,
-      ASTRO_TELEMETRY_DISABLED: '1',
-    });
-    port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    await startNginx({ port, root: outDir });
-  });
-
-  test.afterAll(async () => {
-    if (port) await stopNginx(port);
-  });
+  const served = variantBuild(outDir, exampleIds);
 
   for (const [path, expected] of [
     [appleAppSiteAssociationPath, appleAppSiteAssociation(withIds)],
@@ -100,7 +82,7 @@ test.describe('with app ids set', () => {
     test(`${path} answers 200 with its JSON as application/json, without a redirect, cached an hour`, async ({
       request,
     }) => {
-      const response = await request.get(`${origin}${path}`, { maxRedirects: 0 });
+      const response = await request.get(`${served.origin}${path}`, { maxRedirects: 0 });
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toBe('application/json');
       expect(response.headers()['cache-control']).toBe('public, max-age=3600');
@@ -110,7 +92,7 @@ test.describe('with app ids set', () => {
   }
 
   test('the iOS file names the app for shared credentials and opens only the configured paths', async ({ request }) => {
-    const json = await (await request.get(`${origin}${appleAppSiteAssociationPath}`)).json();
+    const json = await (await request.get(`${served.origin}${appleAppSiteAssociationPath}`)).json();
     expect(json.webcredentials.apps).toEqual(['ABCDE12345.com.example.tablemates']);
     // The configured path, then the group invite links while the invite address is on (docs/app-links.md#group-invites).
     expect(json.applinks.details[0].components).toEqual([
@@ -121,7 +103,7 @@ test.describe('with app ids set', () => {
 
   test('a desktop visitor gets Google Play after the App Store, as a named link to the listing', async ({ page }) => {
     const problems = watchPageHealth(page);
-    await page.goto(`${origin}/`);
+    await page.goto(`${served.origin}/`);
     await expect(storeLinks(page)).toHaveText(['Download on App Store', 'Get it on Google Play']);
     const play = page.getByRole('link', { name: 'Get it on Google Play' });
     await expect(play).toHaveAttribute('href', playUrl);
@@ -140,7 +122,7 @@ test.describe('with app ids set', () => {
 
     test('Google Play comes first, on screen and in focus order, and nothing moves', async ({ page }) => {
       const problems = watchPageHealth(page);
-      await page.goto(`${origin}/`);
+      await page.goto(`${served.origin}/`);
       await expect(storeLinks(page)).toHaveText(['Get it on Google Play', 'Download on App Store']);
       const [playBox, appStoreBox] = await Promise.all(
         ['Get it on Google Play', 'Download on App Store'].map((name) =>
@@ -177,7 +159,7 @@ test.describe('with app ids set', () => {
   });
 
   test('the MobileApplication JSON-LD lists both platforms and both stores', async ({ page }) => {
-    await page.goto(`${origin}/`);
+    await page.goto(`${served.origin}/`);
     const jsonLd = await page
       .locator('script[type="application/ld+json"]')
       .evaluateAll((scripts) =>

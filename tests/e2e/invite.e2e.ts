@@ -3,14 +3,13 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { startNginx, stopNginx } from '../../scripts/nginx.ts';
 import { appleAppSiteAssociationPath } from '../../src/lib/appLinks.ts';
 import { config, loadConfig } from '../../src/lib/config.ts';
 import { exampleInviteCode, playUrlWithInvite } from '../../src/lib/invite.ts';
 import { errorBufferGlobal, settingsElementId } from '../../src/lib/monitoring/settings.ts';
 import { headerPolicy } from '../../src/lib/securityHeaders.node.ts';
-import { freePort, run } from '../support/processes.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
+import { variantBuild } from './support/variant-build.ts';
 
 /**
  * The group invite page (docs/requirements.md#invite), over the production nginx configuration. The suite's own build
@@ -157,28 +156,11 @@ test.describe('with app ids and monitoring set', () => {
   };
   const withIds = loadConfig({ ...process.env, ...variant });
   const play = playUrlWithInvite(withIds.androidPackage, code);
-  let port: number;
-  let origin: string;
-
-  test.beforeAll(async () => {
-    test.setTimeout(240_000);
-    await run('node_modules/.bin/astro', ['build', '--outDir', outDir], {
-      ...process.env,
-      ...variant,
-      ASTRO_TELEMETRY_DISABLED: '1',
-    });
-    port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    await startNginx({ port, root: outDir });
-  });
-
-  test.afterAll(async () => {
-    if (port) await stopNginx(port);
-  });
+  const served = variantBuild(outDir, variant);
 
   test("the Play link's referrer carries the code, for the app's Install Referrer", async ({ page }) => {
     const problems = watchPageHealth(page);
-    await page.goto(`${origin}${invite}`);
+    await page.goto(`${served.origin}${invite}`);
     const link = page.getByRole('link', { name: 'Get it on Google Play' });
     await expect(link).toHaveAttribute('href', play);
     const href = new URL((await link.getAttribute('href'))!);
@@ -193,10 +175,10 @@ test.describe('with app ids and monitoring set', () => {
     test('"Open in the app" is an intent for the app at the same address, falling back to Play with the code', async ({
       page,
     }) => {
-      await page.goto(`${origin}${invite}`);
+      await page.goto(`${served.origin}${invite}`);
       const href = await page.getByRole('link', { name: 'Open in the app' }).getAttribute('href');
       expect(href).toBe(
-        `intent://127.0.0.1:${port}${invite}#Intent;scheme=http;package=${withIds.androidPackage};` +
+        `intent://127.0.0.1:${served.port}${invite}#Intent;scheme=http;package=${withIds.androidPackage};` +
           `S.browser_fallback_url=${encodeURIComponent(play)};end`,
       );
       // Google Play comes first on Android, as on the landing page.
@@ -209,12 +191,12 @@ test.describe('with app ids and monitoring set', () => {
 
   test('on a wide screen a QR code of the invite link is there to scan with the phone', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${origin}${invite}`);
+    await page.goto(`${served.origin}${invite}`);
     const qr = page.getByRole('img', { name: /QR code of this invite/ });
     await expect(qr.locator('svg')).toBeVisible();
     const png = PNG.sync.read(await qr.screenshot());
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    expect(decoded?.data).toBe(`${origin}${invite}`);
+    expect(decoded?.data).toBe(`${served.origin}${invite}`);
   });
 
   test('the invite page carries no monitoring, while the landing page does', () => {
@@ -227,7 +209,7 @@ test.describe('with app ids and monitoring set', () => {
   });
 
   test('the Apple file opens the invite links in the app', async ({ request }) => {
-    const json = await (await request.get(`${origin}${appleAppSiteAssociationPath}`)).json();
+    const json = await (await request.get(`${served.origin}${appleAppSiteAssociationPath}`)).json();
     expect(json.applinks.details[0].components).toContainEqual({ '/': `${invitePath}/*` });
   });
 });

@@ -1,0 +1,27 @@
+/**
+ * A second build of the site with other config values (app ids, a DSN), served by the production nginx configuration
+ * on a port of its own for one `describe` group: built before its first test, stopped after its last.
+ */
+import { test } from '@playwright/test';
+import { startNginx, stopNginx } from '../../../scripts/nginx.ts';
+import { freePort, run } from '../../support/processes.ts';
+
+/** Registers the group's build and server; `served.origin` and `served.port` hold its address once built. */
+export function variantBuild(outDir: string, env: Record<string, string>) {
+  const served = { origin: '', port: 0 };
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    await run('node_modules/.bin/astro', ['build', '--outDir', outDir], {
+      ...process.env,
+      ...env,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    });
+    served.port = await freePort();
+    served.origin = `http://127.0.0.1:${served.port}`;
+    await startNginx({ port: served.port, root: outDir });
+  });
+  test.afterAll(async () => {
+    if (served.port) await stopNginx(served.port);
+  });
+  return served;
+}
