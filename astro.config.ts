@@ -1,28 +1,29 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-// Importing the config validates it: a bad value stops the build here, naming the field.
-import { config } from './src/lib/config.ts';
+import { siteConfig } from './src/config/index.ts';
 import { isInvitePage } from './src/lib/invite.ts';
 import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
+import { site } from './src/integrations/site.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
 import { legalApprovals } from './src/integrations/legalApprovals.ts';
 import { finishDistIntegration } from './src/integrations/finishDist.ts';
 
 export default defineConfig({
-  site: config.siteUrl,
   output: 'static',
   // `/privacy` is written as privacy.html, which every static host and our nginx configuration serve at `/privacy`.
   build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
   integrations: [
-    // First: a production build with unapproved legal text stops before anything is built.
+    // First: validates site.config.ts and sets the site's address from it.
+    site(),
+    // Then: a production build with unapproved legal text stops before anything is built.
     legalApprovals(),
     react(),
     afterLoadDirective(),
     // The sitemap lists the pages (not the 404 page, nor the legal pages' histories and versions under /legal/, nor
     // the invite page) at the configured site URL; robots.txt points at it.
-    sitemap({ filter: (page) => !/\/404|\/legal\//.test(page) && !isInvitePage(new URL(page).pathname, config) }),
+    sitemap({ filter: (page) => !/\/404|\/legal\//.test(page) && !isInvitePage(new URL(page).pathname, siteConfig()) }),
     // Last: every change to dist/ (dotfiles, each page's CSP, compressed copies), in its own order, once every other
     // integration has written its files.
     finishDistIntegration(),

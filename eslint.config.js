@@ -21,30 +21,44 @@ const browserOnly = {
   group: ['**/*.client.ts'],
   message: 'Browser-only code: import it from components or other *.client.ts modules, never from build-time code.',
 };
+const configValues = {
+  group: ['**/config/*.ts', '!**/config/dsn.ts'],
+  allowTypeImports: true,
+  message:
+    'The config is validated at build (zod): pass its values in as props or arguments; import only its types here.',
+};
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+// TypeScript knows both sides' globals, so ESLint names the ones a side must not touch.
+const nodeGlobals = ['process', 'Buffer', '__dirname'];
+const browserGlobals = ['window', 'document', 'localStorage', 'navigator'];
+const browserFiles = ['src/**/*.tsx', 'src/**/*.client.ts'];
+const buildFiles = [
+  'src/**/*.node.ts',
+  'src/config/**/*.ts',
+  'src/integrations/**/*.ts',
+  'src/pages/**/*.ts',
+  'src/content.config.ts',
+  'scripts/**/*.{ts,tsx,mjs}',
+  '*.config.{ts,js}',
+];
 export const runtimeRules = [
   // Browser code: components and *.client.ts modules.
-  { files: ['src/**/*.tsx', 'src/**/*.client.ts'], rules: restrict(nodeOnly) },
+  {
+    files: browserFiles,
+    rules: { ...restrict(nodeOnly, configValues), 'no-restricted-globals': ['error', ...nodeGlobals] },
+  },
   // Shared modules run in both places, so they may use neither side's code.
   {
     files: ['src/lib/**/*.ts', 'src/components/**/*.ts'],
     ignores: ['src/**/*.node.ts', 'src/**/*.client.ts', '**/*.astro/**'],
-    rules: restrict(nodeOnly, browserOnly),
+    rules: {
+      ...restrict(nodeOnly, browserOnly, configValues),
+      'no-restricted-globals': ['error', ...nodeGlobals, ...browserGlobals],
+    },
   },
   // Build-time code: Node modules, build hooks, page endpoints, scripts, config files. An .astro file's <script> is
   // browser code (linted as a virtual file below the .astro path), so it is left out.
-  {
-    files: [
-      'src/**/*.node.ts',
-      'src/integrations/**/*.ts',
-      'src/pages/**/*.ts',
-      'src/content.config.ts',
-      'scripts/**/*.{ts,tsx,mjs}',
-      '*.config.ts',
-    ],
-    ignores: ['src/**/*.client.ts', '**/*.astro/**'],
-    rules: restrict(browserOnly),
-  },
+  { files: buildFiles, ignores: ['src/**/*.client.ts', '**/*.astro/**'], rules: restrict(browserOnly) },
 ];
 
 export default defineConfig(

@@ -4,7 +4,7 @@
  * variable named after it: contactEmail -> PUBLIC_CONTACT_EMAIL, sentryDsn -> PUBLIC_SENTRY_DSN.
  * The build validates every value and stops with the field, the value and the expected form when one is wrong.
  */
-import { example } from './src/lib/example.ts';
+import { example } from './src/config/example.ts';
 
 export default {
   productName: example('Tablemates'),

@@ -8,7 +8,7 @@ import ownerValues from '../site.config.ts';
 import { lastUpdated, readApprovals, type Approvals } from '../src/lib/legal/approvals.node.ts';
 import { lawFacts } from '../src/lib/legal/law.ts';
 import { legalPages } from '../src/lib/legal/pages.ts';
-import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../src/lib/config.ts';
+import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../src/config/index.ts';
 
 /** What still stands between these values and a launch, one line each; empty when ready. */
 export function releaseProblems(

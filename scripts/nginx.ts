@@ -60,8 +60,8 @@ function render(template: string, values: Record<string, string>, file: string):
  * visitor. Loaded only when asked, as it validates the whole configuration.
  */
 export async function siteHostFromConfig() {
-  const { config } = await import('../src/lib/config.ts');
-  return new URL(config.siteUrl).host;
+  const { siteConfig } = await import('../src/config/index.ts');
+  return new URL(siteConfig().siteUrl).host;
 }
 
 /** The server rules for a dist/ directory (deploy/site.conf with its include path filled in). */

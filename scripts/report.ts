@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { config } from '../src/lib/config.ts';
+import { siteConfig } from '../src/config/index.ts';
 import { exampleInviteCode } from '../src/lib/invite.ts';
 import { auditGate } from './report/audit.ts';
 import { axeGate } from './report/axe.ts';
@@ -23,6 +23,8 @@ import { linksGate } from './report/links.ts';
 import { visitGate } from './report/visit.ts';
 import { startNginx, stopNginx } from './nginx.ts';
 import type { GateResult } from './report/types.ts';
+
+const config = siteConfig();
 
 const gates = ['lighthouse', 'bytes', 'visit', 'axe', 'html', 'links', 'audit'] as const;
 type Gate = (typeof gates)[number];

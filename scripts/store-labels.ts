@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { config, envName, fieldsAtExampleValues } from '../src/lib/config.ts';
+import { envName, fieldsAtExampleValues, siteConfig } from '../src/config/index.ts';
 import { dataSafetyCsv } from '../src/lib/dataPractices/playCsv.ts';
 import { DataPracticesError, type DataPractices } from '../src/lib/dataPractices/practices.ts';
 import { dataPracticesPath, readDataPractices } from '../src/lib/dataPractices/read.node.ts';
@@ -50,6 +50,7 @@ try {
   process.exit(1);
 }
 
+const config = siteConfig();
 const privacyUrl = `${config.siteUrl}${routes.privacy}`;
 const urls = { privacyUrl, deletionUrl: `${privacyUrl}#delete-account` };
 // The labels quote the site's addresses: filed with the example domain, they would point reviewers nowhere.

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../lib/config.ts';
+import type { SiteConfig } from '../config/index.ts';
 import LegalLinks from './LegalLinks.tsx';
 import SocialLinks from './SocialLinks.tsx';
 

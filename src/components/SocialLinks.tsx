@@ -1,5 +1,5 @@
 import { brandIcon } from '../lib/brandIcons.ts';
-import type { SiteConfig } from '../lib/config.ts';
+import type { SiteConfig } from '../config/index.ts';
 import BrandIcon from './BrandIcon.tsx';
 
 interface Props {

@@ -4,7 +4,7 @@
  * files never follow the pages (src/lib/securityHeaders.node.ts says why). finishDist.ts runs it after every other
  * edit of the HTML.
  */
-import { config } from '../lib/config.ts';
+import { siteConfig } from '../config/index.ts';
 import { inlineCode, pagePolicy } from '../lib/securityHeaders.node.ts';
 
 const charsetTag = /<meta charset="utf-8"\s*\/?>/i;
@@ -14,6 +14,6 @@ export function withPagePolicy(html: string, file: string): string {
   if (!charsetTag.test(html)) {
     throw new Error(`${file} has no <meta charset="utf-8">; expected one, so the page policy can follow it.`);
   }
-  const policy = pagePolicy({ config, inline: inlineCode(html) });
+  const policy = pagePolicy({ config: siteConfig(), inline: inlineCode(html) });
   return html.replace(charsetTag, (tag) => `${tag}<meta http-equiv="content-security-policy" content="${policy}">`);
 }

@@ -4,7 +4,7 @@
  * credentials. Pure functions of the config; src/pages/.well-known/[file].ts serves what they return, and only for a
  * platform whose ids are set (otherwise the file does not exist: 404).
  */
-import type { SiteConfig } from './config.ts';
+import type { SiteConfig } from '../config/index.ts';
 
 type AppIds = Pick<
   SiteConfig,

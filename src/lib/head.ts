@@ -3,7 +3,7 @@
  * links, icons, manifest), built in one place. A page passes overrides; a tag with the same key replaces the
  * default instead of being added twice.
  */
-import type { SiteConfig } from './config.ts';
+import type { SiteConfig } from '../config/index.ts';
 import { legalPages } from './legal/pages.ts';
 import { colors } from './theme.ts';
 

@@ -4,7 +4,7 @@
  * the code from the address in the browser and passes it on through the stores. Pure functions of the config and the
  * address, shared by the build, the page's scripts and the tests.
  */
-import type { SiteConfig } from './config.ts';
+import type { SiteConfig } from '../config/index.ts';
 import { googlePlayUrl } from './appLinks.ts';
 import { routes } from './routes.ts';
 

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { parse } from 'ultrahtml';
 import { appleAppSiteAssociationPath, assetLinksPath } from './appLinks.ts';
 import { decodeEntities, elementsOf, rawTextOf } from './html.ts';
-import { config as siteConfig, type SiteConfig } from './config.ts';
+import { siteConfig, type SiteConfig } from '../config/index.ts';
 import { monitoringConnectSrc } from './monitoring/settings.ts';
 
 /** The inline code of some HTML, exactly as the browser hashes it. */
@@ -171,7 +171,7 @@ export const appLinkFileHeaders = {
  * Null while `invitePath` is empty: no page, no rule (null, not undefined, so that passing it on does not bring back
  * the default of the host-file functions below).
  */
-export function invitePageRules(config: Pick<SiteConfig, 'invitePath'> = siteConfig) {
+export function invitePageRules(config: Pick<SiteConfig, 'invitePath'> = siteConfig()) {
   if (!config.invitePath) return null;
   return {
     /** The page's own address, which every static host serves from `/join.html`. */

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import satori from 'satori';
 import sharp from 'sharp';
-import type { SiteConfig } from './config.ts';
+import type { SiteConfig } from '../config/index.ts';
 import { socialCard } from './head.ts';
 import { colors } from './theme.ts';
 

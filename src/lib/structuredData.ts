@@ -1,6 +1,6 @@
 /** schema.org JSON-LD of the landing page, generated from config so it never disagrees with the page. */
 import { googlePlayUrl } from './appLinks.ts';
-import type { SiteConfig } from './config.ts';
+import type { SiteConfig } from '../config/index.ts';
 
 export function organization(config: SiteConfig) {
   return {

@@ -2,7 +2,7 @@
  * The machine-readable promises under /.well-known/: pure functions of the config, served by
  * src/pages/.well-known/gpc.json.ts and security.txt.ts.
  */
-import type { SiteConfig } from './config.ts';
+import type { SiteConfig } from '../config/index.ts';
 
 export const gpcPath = '/.well-known/gpc.json';
 export const securityTxtPath = '/.well-known/security.txt';

@@ -1,10 +1,11 @@
 import type { APIRoute } from 'astro';
-import { config } from '../lib/config.ts';
+import { siteConfig } from '../config/index.ts';
 import { themeColor } from '../lib/head.ts';
 import { manifestIconSizes } from '../lib/icons.node.ts';
 
-export const GET: APIRoute = () =>
-  Response.json({
+export const GET: APIRoute = () => {
+  const config = siteConfig();
+  return Response.json({
     name: config.productName,
     short_name: config.productName,
     description: `${config.tagline}.`,
@@ -18,3 +19,4 @@ export const GET: APIRoute = () =>
       type: 'image/png',
     })),
   });
+};

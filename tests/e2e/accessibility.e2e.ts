@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { config } from '../../src/lib/config.ts';
+import { siteConfig } from '../../src/config/index.ts';
+
+const config = siteConfig();
 
 /**
  * What axe cannot see (issue 19): focus during the fade-in, motion that can be stopped, the page without

@@ -6,7 +6,9 @@ import {
   assetLinksPath,
   googlePlayUrl,
 } from '../../src/lib/appLinks.ts';
-import { config, loadConfig } from '../../src/lib/config.ts';
+import { loadConfig, siteConfig } from '../../src/config/index.ts';
+
+const config = siteConfig();
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 import { variantBuild } from './support/variant-build.ts';
 import { headerPolicy } from '../../src/lib/securityHeaders.node.ts';

@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { config } from '../../src/lib/config.ts';
+import { siteConfig } from '../../src/config/index.ts';
 import { legalPages } from '../../src/lib/legal/pages.ts';
+
+const config = siteConfig();
 
 // Home and every legal page of the list.
 const pages = ['/', ...legalPages.map((page) => page.path)];

@@ -4,7 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { appleAppSiteAssociationPath } from '../../src/lib/appLinks.ts';
-import { config, loadConfig } from '../../src/lib/config.ts';
+import { loadConfig, siteConfig } from '../../src/config/index.ts';
+
+const config = siteConfig();
 import { exampleInviteCode, playUrlWithInvite } from '../../src/lib/invite.ts';
 import { errorBufferGlobal, settingsElementId } from '../../src/lib/monitoring/settings.ts';
 import { headerPolicy } from '../../src/lib/securityHeaders.node.ts';

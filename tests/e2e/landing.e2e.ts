@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { config } from '../../src/lib/config.ts';
+import { siteConfig } from '../../src/config/index.ts';
 import { heroBreakpointPx } from '../../src/lib/media.ts';
 import { heroFadeDelayMs, heroRisePx } from '../../src/lib/motion.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
+
+const config = siteConfig();
 
 /** The hero video island hydrates after the load event, when the browser is idle; Astro then drops `ssr`. */
 async function hydrated(page: Page) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { config } from '../../src/lib/config.ts';
+import { siteConfig } from '../../src/config/index.ts';
 import { requiredIn } from '../../src/lib/legal/law.ts';
 import { legalPages, legalTitle, otherLegalPages, quickActions } from '../../src/lib/legal/pages.ts';
 import { legalSections } from '../../src/lib/legal/sections.ts';
@@ -9,6 +9,8 @@ import { formatLegalDate } from '../../src/lib/legal/frontMatter.ts';
 import { legalTokens, siteHostOf } from '../../src/lib/legal/tokens.node.ts';
 import { routes } from '../../src/lib/routes.ts';
 import { expectNoAxeViolations } from './support/page-health.ts';
+
+const config = siteConfig();
 
 /** The legal pages as a reader and a reviewer meet them: structure and facts, never the wording of the prose, which
  *  the owner may change (docs/legal-pages.md). */

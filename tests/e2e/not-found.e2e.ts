@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { config } from '../../src/lib/config.ts';
+import { siteConfig } from '../../src/config/index.ts';
 import { colors } from '../../src/lib/theme.ts';
 import { expectNoAxeViolations } from './support/page-health.ts';
+
+const config = siteConfig();
 
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 

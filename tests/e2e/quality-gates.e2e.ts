@@ -14,7 +14,9 @@ import { htmlGate } from '../../scripts/report/html.ts';
 import { lighthouseGate } from '../../scripts/report/lighthouse.ts';
 import { linksGate } from '../../scripts/report/links.ts';
 import { serveStatic } from '../../scripts/report/server.ts';
-import { config } from '../../src/lib/config.ts';
+import { siteConfig } from '../../src/config/index.ts';
+
+const config = siteConfig();
 
 /**
  * Runs `check` on a copy of dist/ whose landing page's HTML `edit` changed (plus `extraFiles`), served on 127.0.0.1:

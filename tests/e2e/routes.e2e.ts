@@ -1,6 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { config } from '../../src/lib/config.ts';
+import { siteConfig } from '../../src/config/index.ts';
+
+const config = siteConfig();
 
 const name = config.productName;
 

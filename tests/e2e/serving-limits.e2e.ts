@@ -11,8 +11,10 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { siteHostFromConfig, startNginx, stopNginx } from '../../scripts/nginx.ts';
-import { config } from '../../src/lib/config.ts';
+import { siteConfig } from '../../src/config/index.ts';
 import { freePort } from '../support/processes.ts';
+
+const config = siteConfig();
 
 const root = join(import.meta.dirname, '../..');
 /** The per-address limit deploy/site.conf sets: the limit test opens exactly one connection more. */

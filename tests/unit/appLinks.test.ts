@@ -7,7 +7,7 @@ import {
   assetLinksPath,
   googlePlayUrl,
 } from '../../src/lib/appLinks.ts';
-import { loadConfig } from '../../src/lib/config.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { mobileApplication } from '../../src/lib/structuredData.ts';
 import { appIds, siteValues } from '../fixtures/siteValues.ts';
 

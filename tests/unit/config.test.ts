@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { releaseProblems } from '../../scripts/check-release.ts';
-import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../../src/lib/config.ts';
-import { example } from '../../src/lib/example.ts';
+import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../../src/config/index.ts';
+import { example } from '../../src/config/example.ts';
 import { appIds, siteValues } from '../fixtures/siteValues.ts';
 
 const load = (env: Record<string, string>) => loadConfig(env, siteValues);

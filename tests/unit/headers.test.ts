@@ -19,8 +19,10 @@ import {
   type PolicyInputs,
 } from '../../src/lib/securityHeaders.node.ts';
 import { withPagePolicy } from '../../src/integrations/pagePolicy.ts';
-import { config } from '../../src/lib/config.ts';
+import { siteConfig } from '../../src/config/index.ts';
 import { parseHeadersFile, parseNginxInclude, parseNginxLocations, parseVercelJson } from './headers-files.ts';
+
+const config = siteConfig();
 
 const page = `<!doctype html><html><head>
 <script>alert(1)</script>

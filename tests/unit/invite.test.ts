@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/lib/config.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import {
   androidIntentUrl,
   exampleInviteCode,

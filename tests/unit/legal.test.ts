@@ -9,13 +9,15 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { stalePages } from '../../scripts/check-release.ts';
-import { config } from '../../src/lib/config.ts';
+import { siteConfig } from '../../src/config/index.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { legalPages, type LegalPageKind } from '../../src/lib/legal/pages.ts';
 import { consentScreenshotOf, legalText } from '../../src/lib/legal/text.node.ts';
 import { legalWording, percent } from '../../src/lib/legal/tokens.node.ts';
 import { gpcJson, securityTxt } from '../../src/lib/wellKnown.ts';
 import { reword } from '../support/legalEdits.ts';
+
+const config = siteConfig();
 
 const legalDir = 'src/content/legal';
 /** The check's failures for the page with `edit` applied, one per line; '' when it passes. */

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { config as siteConfig, envName } from '../config.ts';
+import { envName, siteConfig } from '../../config/index.ts';
 import { decodeHTML, escapeUTF8 } from 'entities';
 import { parse as parseYaml, stringify } from 'yaml';
 import { z } from 'zod';
@@ -57,7 +57,7 @@ export const consentWordingId = 'consent-wording';
  * undefined when none is set. A missing or unreadable file names the field.
  */
 export async function consentScreenshotOf(
-  path: string = siteConfig.smsConsentScreenshot,
+  path: string = siteConfig().smsConsentScreenshot,
   publicDir: URL = pathToFileURL(`${process.cwd()}/public/`),
 ): Promise<{ src: string; width: number; height: number } | undefined> {
   if (!path) return undefined;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { config } from '../config.ts';
+import { siteConfig } from '../../config/index.ts';
 import { blockWordsSchema, text, texts } from '../dataPractices/policyBlocks.ts';
 import { routes } from '../routes.ts';
 import { lawFacts } from './law.ts';
@@ -62,6 +62,7 @@ export type LegalTokens = Record<string, string>;
 
 /** Every text or number field of the config, the law's figures, each legal page's address (`{{termsOfUseUrl}}`). */
 function valueTokens(): LegalTokens {
+  const config = siteConfig();
   const values = { ...config, ...lawFacts };
   return {
     ...Object.fromEntries(
@@ -102,6 +103,7 @@ export function legalWording(): LegalWording {
 /** Every token the legal Markdown may quote, with its value now. */
 export function legalTokens(): LegalTokens {
   const words = legalWording();
+  const config = siteConfig();
   const tokens = {
     ...valueTokens(),
     ...words,

@@ -1,25 +1,9 @@
 /**
- * The Sentry DSN, parsed in one place with the SDK's own parser: the config check, the monitoring settings and the
- * Content-Security-Policy's `connect-src` all read it through here.
+ * The Sentry DSN as the monitoring code uses it: parsed by the config's own check (src/config/monitoring.ts), so the
+ * settings and the Content-Security-Policy's `connect-src` read it the same way.
  */
-import { dsnFromString, type DsnComponents } from '@sentry/core';
-
-export const dsnExpected =
-  'a Sentry DSN with a public key, no secret key (key:secret@ would publish the secret in every page) and a ' +
-  'numeric project id, like https://key@o0.ingest.sentry.io/0';
-
-/**
- * The DSN's parts, or undefined when the SDK could not send to it (no key, no numeric project, not http(s)) or when
- * it carries a secret key: the DSN is written into every page, and the old `key:secret@` form would publish the
- * secret, which lets anyone act on the project beyond sending events.
- */
-export function parseDsn(dsn: string): DsnComponents | undefined {
-  // The SDK's parser logs what it cannot read; a pattern check first keeps that noise out of the build. The key
-  // part excludes ':', so `key:secret@` never reaches the parser.
-  if (!/^https?:\/\/[^@/:]+@[^/]+\/(?:.+\/)?\d+$/.test(dsn.trim())) return undefined;
-  const parts = dsnFromString(dsn.trim());
-  return parts && !parts.pass && /^https?$/.test(parts.protocol) && /^\d+$/.test(parts.projectId) ? parts : undefined;
-}
+import type { DsnComponents } from '@sentry/core';
+import { dsnExpected, parseDsn } from '../../config/dsn.ts';
 
 /** Parses the DSN or throws, naming the field, the value and the expected form. */
 export function requireDsn(dsn: string): DsnComponents {

@@ -8,7 +8,7 @@
  * the DSN is parsed by dsn.ts.
  */
 import type { BrowserOptions, replayIntegration } from '@sentry/browser';
-import type { SiteConfig } from '../config.ts';
+import type { SiteConfig } from '../../config/index.ts';
 import { isInvitePage } from '../invite.ts';
 import { ingestOrigin, requireDsn } from './dsn.ts';
 

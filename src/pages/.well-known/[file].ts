@@ -4,10 +4,10 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { appLinkFiles } from '../../lib/appLinks.ts';
-import { config } from '../../lib/config.ts';
+import { siteConfig } from '../../config/index.ts';
 
 export const getStaticPaths = (() =>
-  appLinkFiles(config).map(({ path, json }) => ({
+  appLinkFiles(siteConfig()).map(({ path, json }) => ({
     params: { file: path.slice('/.well-known/'.length) },
     props: { json },
   }))) satisfies GetStaticPaths;

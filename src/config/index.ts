@@ -1,0 +1,164 @@
+/**
+ * The site's configuration: the owner's values from `site.config.ts`, each overridable at build by a `PUBLIC_*`
+ * environment variable, validated once against one schema fragment per concept. Anything wrong stops the command with
+ * the field, the value and the expected form, so a typo never ships. Nothing here validates at import: pages,
+ * scripts and the build call `siteConfig()`.
+ */
+import { z } from 'zod';
+import ownerValues from '../../site.config.ts';
+import { brandFields } from './brand.ts';
+import { Example } from './example.ts';
+import { parseJson, toNumber } from './fields.ts';
+import { inviteFields } from './invite.ts';
+import { legalFields } from './legal.ts';
+import { monitoringFields } from './monitoring.ts';
+import { socialFields } from './social.ts';
+import { fieldPairs, storeFields } from './stores.ts';
+
+const fieldsSchema = z.object({
+  ...brandFields,
+  ...socialFields,
+  ...storeFields,
+  ...inviteFields,
+  ...monitoringFields,
+  ...legalFields,
+});
+
+const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== '');
+
+export const configSchema = fieldsSchema.superRefine((config, context) => {
+  for (const { fields, purpose } of fieldPairs) {
+    const [first, second] = fields.map((field) => isSet(config[field]));
+    if (first !== second) {
+      context.addIssue({ code: 'custom', path: [], params: { pair: fields, purpose }, message: '' });
+    }
+  }
+  if (config.inviteCodeMaxLength < config.inviteCodeMinLength) {
+    context.addIssue({
+      code: 'custom',
+      path: ['inviteCodeMaxLength'],
+      message: `a length no shorter than inviteCodeMinLength (${config.inviteCodeMinLength})`,
+    });
+  }
+});
+
+export type SiteConfig = z.infer<typeof configSchema>;
+export type ConfigField = keyof SiteConfig;
+
+/** `sentryDsn` -> `PUBLIC_SENTRY_DSN` */
+export function envName(field: string): string {
+  return `PUBLIC_${field.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Merges the owner's values with `PUBLIC_*` overrides and validates the result; throws a ConfigError naming every bad field. */
+export function loadConfig(env: Env = process.env, values: Record<string, unknown> = ownerValues): SiteConfig {
+  const merged = unwrapExamples(values) as Record<string, unknown>;
+  /** The raw strings taken from the environment, shown in errors exactly as they were typed. */
+  const fromEnv = new Map<string, string>();
+  for (const field of Object.keys(fieldsSchema.shape)) {
+    const raw = env[envName(field)];
+    if (raw === undefined) continue;
+    fromEnv.set(field, raw);
+    // Environment variables are strings; numeric fields read them as numbers (a non-number fails validation below).
+    merged[field] = typeof merged[field] === 'number' ? toNumber(raw) : raw;
+  }
+  const result = configSchema.safeParse(merged);
+  if (result.success) return result.data;
+  /**
+   * `contactEmail (PUBLIC_CONTACT_EMAIL) is "x"`, `social[1].url (site.config.ts) is "y"`: the field or the entry's
+   * field, where its value came from, and the value as typed.
+   */
+  const described = (path: readonly PropertyKey[]) => {
+    const field = String(path[0] ?? '(config)');
+    const source = fromEnv.has(field) ? envName(field) : `site.config.ts`;
+    const raw = fromEnv.get(field) ?? merged[field];
+    const parsed = typeof raw === 'string' ? parseJson(raw) : raw;
+    // A list or an entry points at the bad item; a comma-separated variable is shown whole, as typed.
+    const at = typeof parsed === 'object' && parsed !== null ? path : path.slice(0, 1);
+    const value = at.length > 1 ? valueAt(parsed, at.slice(1)) : raw;
+    return `${pathName(at)} (${source}) is ${JSON.stringify(value) ?? 'missing'}`;
+  };
+  const lines = result.error.issues.map((issue) => {
+    const pair = issue.code === 'custom' ? (issue.params as { pair?: string[]; purpose?: string }) : undefined;
+    if (pair?.pair) {
+      const [first, second] = pair.pair as [string, string];
+      return `  - ${described([first])} but ${described([second])}; expected both set (${pair.purpose}) or both empty`;
+    }
+    return `  - ${described(issue.path)}; expected ${issue.message.replace(/^Invalid input: expected /, '')}`;
+  });
+  throw new ConfigError(`Invalid site configuration:\n${lines.join('\n')}`);
+}
+
+/**
+ * The validated configuration of this run: validated at the first call (the build's is made by the site integration,
+ * src/integrations/site.ts), then shared through `globalThis` with every copy of this module, Vite's bundles of the
+ * pages and the content loaders included. An invalid value ends the command with the message alone, no stack trace.
+ */
+export function siteConfig(): SiteConfig {
+  return ((globalThis as Holder)[memo] ??= validatedOrExit());
+}
+
+/** Validates the config again (after site.config.ts changed under `astro dev`) and keeps it for siteConfig(). */
+export function reloadSiteConfig(): SiteConfig {
+  return ((globalThis as Holder)[memo] = validatedOrExit());
+}
+
+const memo = Symbol.for('site.config');
+type Holder = { [memo]?: SiteConfig };
+
+function validatedOrExit(): SiteConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** The values with every `example(...)`, at any depth (a social network's url), replaced by its value. */
+function unwrapExamples(value: unknown): unknown {
+  if (value instanceof Example) return value.value;
+  if (Array.isArray(value)) return value.map(unwrapExamples);
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapExamples(v)]));
+  return value;
+}
+
+const valueAt = (value: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>((parent, key) => (parent as Record<PropertyKey, unknown> | undefined)?.[key], value);
+
+/** `['social', 1, 'url']` -> `social[1].url` */
+const pathName = (path: readonly PropertyKey[]) =>
+  path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index ? `.${String(key)}` : String(key))).join('');
+
+/**
+ * Values still at the example site.config.ts ships (`example(...)`), each must be replaced before launch: `field` is
+ * the config field (its PUBLIC_* variable), `path` where the example sits in it (`social[0].url`).
+ */
+export function fieldsAtExampleValues(
+  config: SiteConfig,
+  values: Record<string, unknown> = ownerValues,
+): { field: ConfigField; path: string; value: unknown }[] {
+  const found: { field: ConfigField; path: string; value: unknown }[] = [];
+  const visit = (value: unknown, path: PropertyKey[]) => {
+    if (value instanceof Example) {
+      const current = valueAt(config, path);
+      // Compared as JSON: list fields are parsed into new arrays.
+      if (JSON.stringify(current) === JSON.stringify(value.value)) {
+        found.push({ field: path[0] as ConfigField, path: pathName(path), value: current });
+      }
+    } else if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, index]));
+    else if (isPlainObject(value)) for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+  };
+  for (const [field, value] of Object.entries(values)) visit(value, [field]);
+  return found;
+}
