@@ -1,7 +1,7 @@
-import { defineConfig } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { siteConfig } from './src/config/index.ts';
+import { deployFields, envName, siteConfig } from './src/config/index.ts';
 import { isInvitePage } from './src/lib/invite.ts';
 import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { site } from './src/integrations/site.ts';
@@ -28,6 +28,15 @@ export default defineConfig({
     // integration has written its files.
     finishDistIntegration(),
   ],
+  // The values a deploy sets as variables (src/config/index.ts reads and validates them with the rest of the config).
+  env: {
+    schema: Object.fromEntries(
+      deployFields.map((field) => [
+        envName(field),
+        envField.string({ context: 'server', access: 'public', optional: true }),
+      ]),
+    ),
+  },
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
   vite: {

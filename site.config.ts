@@ -1,8 +1,8 @@
 /**
  * The site's one config file: brand, contact, links, monitoring. Replace each `example(...)` with your own plain value
- * before launch (`npm run check:release` lists those left). Every field can also be set at build by a PUBLIC_* environment
- * variable named after it: contactEmail -> PUBLIC_CONTACT_EMAIL, sentryDsn -> PUBLIC_SENTRY_DSN.
- * The build validates every value and stops with the field, the value and the expected form when one is wrong.
+ * before launch (`npm run check:release` lists those left). The values that differ per deploy can also be set at build
+ * by a PUBLIC_* variable: siteUrl, sentryDsn and the app ids (siteUrl -> PUBLIC_SITE_URL). Each field's form, with an
+ * example, is documented in src/config/; the build stops naming the field, the value and the expected form.
  */
 import { example } from './src/config/example.ts';
 
@@ -18,8 +18,7 @@ export default {
   /**
    * The social networks the hero, the footer and the JSON-LD `sameAs` link to, in this order. `icon` is the network's
    * slug on https://simpleicons.org. To add one, add an entry: { name: 'YouTube', icon: 'youtube', url: '...' }.
-   * Instagram and TikTok are required (docs/requirements.md#call-to-action). PUBLIC_SOCIAL replaces the whole list,
-   * written as JSON.
+   * Instagram and TikTok are required (docs/requirements.md#call-to-action).
    */
   social: [
     { name: 'Instagram', icon: 'instagram', url: example('https://www.instagram.com/example') },

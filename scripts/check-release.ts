@@ -8,7 +8,7 @@ import ownerValues from '../site.config.ts';
 import { lastUpdated, readApprovals, type Approvals } from '../src/lib/legal/approvals.node.ts';
 import { lawFacts } from '../src/lib/legal/law.ts';
 import { legalPages } from '../src/lib/legal/pages.ts';
-import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../src/config/index.ts';
+import { ConfigError, fieldsAtExampleValues, loadConfig, whereSet } from '../src/config/index.ts';
 
 /** What still stands between these values and a launch, one line each; empty when ready. */
 export function releaseProblems(
@@ -20,18 +20,18 @@ export function releaseProblems(
     const unsetAppId = unsetAppIds[field];
     if (unsetAppId) {
       return (
-        `${field} is unset: ${unsetAppId}  (set it in site.config.ts or ${envName(field)}, ` +
+        `${field} is unset: ${unsetAppId}  (set it in ${whereSet(field)}, ` +
         `or write a plain '' there if the app is not on that platform)`
       );
     }
     const shown = value === '' ? '(empty)' : JSON.stringify(value);
-    return `${path} = ${shown}  (set it in site.config.ts or ${envName(field)})`;
+    return `${path} = ${shown}  (set it in ${whereSet(field)})`;
   });
   // SMS reviewers ask to see the sign-up screen's consent wording (Twilio 30842): the terms page shows a screenshot
   // of it once one is configured. The build checks that a configured file exists.
   if (!config.smsConsentScreenshot) {
     problems.push(
-      `smsConsentScreenshot = (empty)  (a screenshot of the app's sign-up screen showing the SMS consent wording, under public/; set it in site.config.ts or ${envName('smsConsentScreenshot')})`,
+      `smsConsentScreenshot = (empty)  (a screenshot of the app's sign-up screen showing the SMS consent wording, under public/; set it in site.config.ts)`,
     );
   }
   return problems;

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { envName, fieldsAtExampleValues, siteConfig } from '../src/config/index.ts';
+import { fieldsAtExampleValues, siteConfig, whereSet } from '../src/config/index.ts';
 import { dataSafetyCsv } from '../src/lib/dataPractices/playCsv.ts';
 import { DataPracticesError, type DataPractices } from '../src/lib/dataPractices/practices.ts';
 import { dataPracticesPath, readDataPractices } from '../src/lib/dataPractices/read.node.ts';
@@ -55,7 +55,7 @@ const privacyUrl = `${config.siteUrl}${routes.privacy}`;
 const urls = { privacyUrl, deletionUrl: `${privacyUrl}#delete-account` };
 // The labels quote the site's addresses: filed with the example domain, they would point reviewers nowhere.
 const placeholder = fieldsAtExampleValues(config).some(({ field }) => field === 'siteUrl')
-  ? `siteUrl is still its example value (${config.siteUrl}): set it in site.config.ts or ${envName('siteUrl')}, then run npm run store-labels again before you file these labels.`
+  ? `siteUrl is still its example value (${config.siteUrl}): set it in ${whereSet('siteUrl')}, then run npm run store-labels again before you file these labels.`
   : '';
 const notReady = placeholder ? `> **Not ready to file:** ${placeholder}\n\n` : '';
 const markdown = notReady + dataSafetyMarkdown(practices, urls);

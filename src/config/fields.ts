@@ -36,8 +36,8 @@ export const count = (unit: string) =>
   z.number(`a whole number of ${unit}`).int(`a whole number of ${unit}`).positive(`a positive number of ${unit}`);
 
 /**
- * A list, written as an array in site.config.ts or comma-separated in its PUBLIC_* variable; blank items are dropped,
- * so an empty variable is an empty list.
+ * A list, written as an array in site.config.ts, or comma-separated where a deploy sets it as a variable; blank items
+ * are dropped, so an empty variable is an empty list.
  */
 export const list = (item: z.ZodType<string>) =>
   z.preprocess(
@@ -50,18 +50,3 @@ export const list = (item: z.ZodType<string>) =>
         : value,
     z.array(item, 'a list of values (an array, or comma-separated in the environment variable)'),
   );
-
-/** The value itself when it is not JSON, so validation reports it as typed. */
-export function parseJson(value: string): unknown {
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-}
-
-/** A number read from an environment variable; the text itself when it is not one, so validation names it. */
-export function toNumber(raw: string): number | string {
-  const value = Number(raw);
-  return raw.trim() === '' || Number.isNaN(value) ? raw : value;
-}

@@ -1,6 +1,6 @@
 /**
- * The site's configuration: the owner's values from `site.config.ts`, each overridable at build by a `PUBLIC_*`
- * environment variable, validated once against one schema fragment per concept. Anything wrong stops the command with
+ * The site's configuration: the owner's values from `site.config.ts`, and the few a deploy sets as environment
+ * variables (`deployFields`), validated once against one schema fragment per concept. Anything wrong stops the command with
  * the field, the value and the expected form, so a typo never ships. Nothing here validates at import: pages,
  * scripts and the build call `siteConfig()`.
  */
@@ -8,7 +8,6 @@ import { z } from 'zod';
 import ownerValues from '../../site.config.ts';
 import { brandFields } from './brand.ts';
 import { Example } from './example.ts';
-import { parseJson, toNumber } from './fields.ts';
 import { inviteFields } from './invite.ts';
 import { legalFields } from './legal.ts';
 import { monitoringFields } from './monitoring.ts';
@@ -45,10 +44,27 @@ export const configSchema = fieldsSchema.superRefine((config, context) => {
 export type SiteConfig = z.infer<typeof configSchema>;
 export type ConfigField = keyof SiteConfig;
 
+/**
+ * The values that differ per deploy, each set by its `PUBLIC_*` variable at build where it is not in site.config.ts:
+ * the site's address, the monitoring DSN and the app ids. astro.config.ts declares the same names to astro:env.
+ */
+export const deployFields = [
+  'siteUrl',
+  'sentryDsn',
+  'appleTeamId',
+  'iosBundleId',
+  'androidPackage',
+  'androidCertFingerprints',
+] as const satisfies ConfigField[];
+
 /** `sentryDsn` -> `PUBLIC_SENTRY_DSN` */
 export function envName(field: string): string {
   return `PUBLIC_${field.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
 }
+
+/** Where an owner sets a field: "site.config.ts", or "site.config.ts or PUBLIC_SITE_URL" for a deploy's value. */
+export const whereSet = (field: ConfigField) =>
+  (deployFields as readonly string[]).includes(field) ? `site.config.ts or ${envName(field)}` : 'site.config.ts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -56,17 +72,16 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** Merges the owner's values with `PUBLIC_*` overrides and validates the result; throws a ConfigError naming every bad field. */
+/** Merges the owner's values with the deploy's variables and validates the result; throws a ConfigError naming every bad field. */
 export function loadConfig(env: Env = process.env, values: Record<string, unknown> = ownerValues): SiteConfig {
   const merged = unwrapExamples(values) as Record<string, unknown>;
   /** The raw strings taken from the environment, shown in errors exactly as they were typed. */
   const fromEnv = new Map<string, string>();
-  for (const field of Object.keys(fieldsSchema.shape)) {
+  for (const field of deployFields) {
     const raw = env[envName(field)];
     if (raw === undefined) continue;
     fromEnv.set(field, raw);
-    // Environment variables are strings; numeric fields read them as numbers (a non-number fails validation below).
-    merged[field] = typeof merged[field] === 'number' ? toNumber(raw) : raw;
+    merged[field] = raw;
   }
   const result = configSchema.safeParse(merged);
   if (result.success) return result.data;
@@ -78,10 +93,9 @@ export function loadConfig(env: Env = process.env, values: Record<string, unknow
     const field = String(path[0] ?? '(config)');
     const source = fromEnv.has(field) ? envName(field) : `site.config.ts`;
     const raw = fromEnv.get(field) ?? merged[field];
-    const parsed = typeof raw === 'string' ? parseJson(raw) : raw;
     // A list or an entry points at the bad item; a comma-separated variable is shown whole, as typed.
-    const at = typeof parsed === 'object' && parsed !== null ? path : path.slice(0, 1);
-    const value = at.length > 1 ? valueAt(parsed, at.slice(1)) : raw;
+    const at = typeof raw === 'object' && raw !== null ? path : path.slice(0, 1);
+    const value = at.length > 1 ? valueAt(raw, at.slice(1)) : raw;
     return `${pathName(at)} (${source}) is ${JSON.stringify(value) ?? 'missing'}`;
   };
   const lines = result.error.issues.map((issue) => {

@@ -1,6 +1,5 @@
 /** The group invite address (docs/app-links.md#group-invites): `{siteUrl}{invitePath}/<code>`. */
 import { z } from 'zod';
-import { toNumber } from './fields.ts';
 
 /** What a code is made of, in the words the config errors and the docs use. */
 export const inviteCodeAlphabet = 'letters and digits';
@@ -18,11 +17,7 @@ export const reservedInvitePaths = [
 /** An invite code's length bound: a path segment the app also shows and types, so 1 to 64 characters. */
 const lengthExpected = `a whole number of ${inviteCodeAlphabet} from 1 to 64`;
 const codeLength = (fallback: number) =>
-  z.preprocess(
-    // Read as a number from its PUBLIC_* variable even where site.config.ts leaves the field out.
-    (value) => (typeof value === 'string' ? toNumber(value) : value),
-    z.number(lengthExpected).int(lengthExpected).min(1, lengthExpected).max(64, lengthExpected).default(fallback),
-  );
+  z.number(lengthExpected).int(lengthExpected).min(1, lengthExpected).max(64, lengthExpected).default(fallback);
 
 export const inviteFields = {
   /**

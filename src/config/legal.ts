@@ -1,6 +1,6 @@
 /** The owner's values the legal pages quote: who the visitor agrees with, who receives data, what the app promises. */
 import { z } from 'zod';
-import { count, email, httpsUrl, list, text } from './fields.ts';
+import { count, email, httpsUrl, text } from './fields.ts';
 
 export const legalFields = {
   /**
@@ -64,7 +64,7 @@ export const legalFields = {
    * them together with the provider's settings.
    * @example ['STOP', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']
    */
-  smsOptOutWords: list(z.string().regex(/^[A-Z]+$/, 'upper-case words without spaces, like STOP')).refine(
+  smsOptOutWords: z.array(z.string().regex(/^[A-Z]+$/, 'upper-case words without spaces, like STOP')).refine(
     (words: string[]) => words.includes('STOP'),
     'a list of upper-case words that includes STOP',
   ),

@@ -1,19 +1,17 @@
 /** The social networks the hero, the footer and the JSON-LD `sameAs` link to, in order. */
 import * as simpleIcons from 'simple-icons';
 import { z } from 'zod';
-import { httpsUrl, parseJson } from './fields.ts';
+import { httpsUrl } from './fields.ts';
 
 const slugs = new Set(Object.values(simpleIcons).map((icon) => icon.slug));
 
 export const socialFields = {
   /**
    * One entry per network; `icon` is its slug on https://simpleicons.org. Instagram and TikTok are required
-   * (docs/requirements.md#call-to-action). PUBLIC_SOCIAL replaces the whole list, written as JSON.
+   * (docs/requirements.md#call-to-action).
    * @example [{ name: 'YouTube', icon: 'youtube', url: 'https://www.youtube.com/@tablemates' }]
    */
-  social: z.preprocess(
-    (value) => (typeof value === 'string' ? parseJson(value) : value),
-    z.array(
+  social: z.array(
       z.object({
         /** Names the link for screen readers: "Tablemates on YouTube". */
         name: z.string('a network name, like "YouTube"').trim().min(1, 'a network name, like "YouTube"'),
@@ -25,7 +23,6 @@ export const socialFields = {
           ),
         url: httpsUrl('https://www.youtube.com/@tablemates'),
       }),
-      'a list of networks like [{ name: "YouTube", icon: "youtube", url: "https://www.youtube.com/@tablemates" }] (JSON in PUBLIC_SOCIAL)',
-    ),
+    'a list of networks like [{ name: "YouTube", icon: "youtube", url: "https://www.youtube.com/@tablemates" }]',
   ),
 };

@@ -29,11 +29,12 @@ export const storeFields = {
    * is added to them. Empty: every page stays a web page.
    * @example ['/invite/*']
    */
-  appLinkPaths: list(
+  appLinkPaths: z.array(
     z
       .string()
       .regex(/^\/[^\s,]*$/, 'paths starting with /, like /invite/*')
       .refine((path) => !path.startsWith('/.well-known/'), 'paths outside /.well-known/, like /invite/*'),
+    'a list of paths, like ["/invite/*"]',
   ),
   /**
    * The Android app's package name; also adds the Google Play button.

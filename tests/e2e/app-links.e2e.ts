@@ -25,7 +25,6 @@ const android =
 const exampleIds = {
   PUBLIC_APPLE_TEAM_ID: 'ABCDE12345',
   PUBLIC_IOS_BUNDLE_ID: 'com.example.tablemates',
-  PUBLIC_APP_LINK_PATHS: '/invite/*',
   PUBLIC_ANDROID_PACKAGE: 'com.example.tablemates',
   PUBLIC_ANDROID_CERT_FINGERPRINTS:
     '14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5',
@@ -98,7 +97,7 @@ test.describe('with app ids set', () => {
     expect(json.webcredentials.apps).toEqual(['ABCDE12345.com.example.tablemates']);
     // The configured path, then the group invite links while the invite address is on (docs/app-links.md#group-invites).
     expect(json.applinks.details[0].components).toEqual([
-      { '/': '/invite/*' },
+      ...withIds.appLinkPaths.map((path) => ({ '/': path })),
       ...(withIds.invitePath ? [{ '/': `${withIds.invitePath}/*` }] : []),
     ]);
   });

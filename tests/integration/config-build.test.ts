@@ -17,9 +17,11 @@ afterAll(() => project?.remove());
 
 describe('the build', () => {
   it('stops on a bad config value and names the field', async () => {
-    const { code, output } = await project.build({ PUBLIC_CONTACT_EMAIL: 'not-an-email' });
+    project.edit('site.config.ts', /contactEmail: .*,/, "contactEmail: 'not-an-email',");
+    const { code, output } = await project.build();
+    project.edit('site.config.ts', "contactEmail: 'not-an-email',", "contactEmail: 'hello@example.com',");
     expect(code).not.toBe(0);
-    expect(output).toContain('contactEmail (PUBLIC_CONTACT_EMAIL) is "not-an-email"');
+    expect(output).toContain('contactEmail (site.config.ts) is "not-an-email"');
   }, 60_000);
 
   it('stops on a Sentry DSN with a secret key, which every page would publish', async () => {
@@ -31,10 +33,16 @@ describe('the build', () => {
   }, 60_000);
 
   it('stops on a social network whose icon Simple Icons does not have, naming the entry and the value', async () => {
-    const social = [{ name: 'YouTube', icon: 'you-tube', url: 'https://www.youtube.com/@tablemates' }];
-    const { code, output } = await project.build({ PUBLIC_SOCIAL: JSON.stringify(social) });
+    const original = project.read('site.config.ts');
+    project.edit(
+      'site.config.ts',
+      /^(\s*)social: \[\n/m,
+      `$&$1  { name: 'YouTube', icon: 'you-tube', url: 'https://x.test' },\n`,
+    );
+    const { code, output } = await project.build();
+    project.write('site.config.ts', original);
     expect(code).not.toBe(0);
-    expect(output).toContain('social[0].icon (PUBLIC_SOCIAL) is "you-tube"; expected a Simple Icons slug');
+    expect(output).toContain('social[0].icon (site.config.ts) is "you-tube"; expected a Simple Icons slug');
   }, 60_000);
 
   it('adds a social network from one entry in site.config.ts: the hero, the footer and sameAs show it', async () => {

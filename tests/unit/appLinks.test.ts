@@ -23,7 +23,7 @@ describe('apple-app-site-association', () => {
   });
 
   it('lists the configured paths as universal-link components', () => {
-    const config = loadConfig({ PUBLIC_APP_LINK_PATHS: '/invite/*, /group/?' }, { ...siteValues, ...appIds });
+    const config = loadConfig({}, { ...siteValues, ...appIds, appLinkPaths: ['/invite/*', '/group/?'] });
     expect(appleAppSiteAssociation(config)?.applinks.details[0]?.components).toEqual([
       { '/': '/invite/*' },
       { '/': '/group/?' },
@@ -31,19 +31,13 @@ describe('apple-app-site-association', () => {
   });
 
   it('opens the group invite links in the app when the invite address is on, beside the configured paths', () => {
-    const config = loadConfig(
-      { PUBLIC_APP_LINK_PATHS: '/invite/*', PUBLIC_INVITE_PATH: '/join' },
-      { ...siteValues, ...appIds },
-    );
+    const config = loadConfig({}, { ...siteValues, ...appIds, appLinkPaths: ['/invite/*'], invitePath: '/join' });
     expect(appleAppSiteAssociation(config)?.applinks.details[0]?.components).toEqual([
       { '/': '/invite/*' },
       { '/': '/join/*' },
     ]);
     // Listed once, even when the owner also wrote it.
-    const twice = loadConfig(
-      { PUBLIC_APP_LINK_PATHS: '/join/*', PUBLIC_INVITE_PATH: '/join' },
-      { ...siteValues, ...appIds },
-    );
+    const twice = loadConfig({}, { ...siteValues, ...appIds, appLinkPaths: ['/join/*'], invitePath: '/join' });
     expect(appleAppSiteAssociation(twice)?.applinks.details[0]?.components).toEqual([{ '/': '/join/*' }]);
   });
 

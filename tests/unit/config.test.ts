@@ -4,10 +4,11 @@ import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../../s
 import { example } from '../../src/config/example.ts';
 import { appIds, siteValues } from '../fixtures/siteValues.ts';
 
-const load = (env: Record<string, string>) => loadConfig(env, siteValues);
-const errorOf = (env: Record<string, string>) => {
+const load = (env: Record<string, string>, values: Record<string, unknown> = {}) =>
+  loadConfig(env, { ...siteValues, ...values });
+const errorOf = (env: Record<string, string>, values: Record<string, unknown> = {}) => {
   try {
-    load(env);
+    load(env, values);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as Error).message;
@@ -30,40 +31,52 @@ describe('site config', () => {
     expect(envName('sentryDsn')).toBe('PUBLIC_SENTRY_DSN');
   });
 
-  it('takes overrides from PUBLIC_* variables, numbers included', () => {
-    const config = load({ PUBLIC_CONTACT_EMAIL: 'team@tablemates.app', PUBLIC_TRACES_SAMPLE_RATE: '0.5' });
-    expect(config.contactEmail).toBe('team@tablemates.app');
-    expect(config.tracesSampleRate).toBe(0.5);
+  it("takes a deploy's values from its PUBLIC_* variables, and no other field", () => {
+    const config = load({ PUBLIC_SITE_URL: 'https://forkful.app', PUBLIC_CONTACT_EMAIL: 'team@forkful.app' });
+    expect(config.siteUrl).toBe('https://forkful.app');
+    expect(config.contactEmail).toBe('hello@example.com');
   });
 
   it.each([
-    ['PUBLIC_CONTACT_EMAIL', 'hello-at-example.com', 'contactEmail', 'an email address'],
     ['PUBLIC_SITE_URL', 'http://example.com', 'siteUrl', 'an https:// URL'],
-    ['PUBLIC_APP_STORE_URL', 'https://play.google.com/store/apps/x', 'appStoreUrl', 'https://apps.apple.com'],
-    ['PUBLIC_APP_STORE_URL', 'https://apps.apple.com/app/tablemates', 'appStoreUrl', 'ending in its id'],
-    ['PUBLIC_PRODUCT_NAME', '  ', 'productName', 'non-empty product name'],
-    ['PUBLIC_API_HOST', 'https://api.example.com/api', 'apiHost', 'bare host name'],
-    ['PUBLIC_REPLAYS_SESSION_SAMPLE_RATE', '2', 'replaysSessionSampleRate', 'from 0 to 1'],
-    ['PUBLIC_TRACES_SAMPLE_RATE', 'all', 'tracesSampleRate', 'a number from 0 to 1'],
-    ['PUBLIC_MONITORING_RETENTION_DAYS', '30.5', 'monitoringRetentionDays', 'a whole number of days'],
-    ['PUBLIC_SMS_CONSENT_SCREENSHOT', 'images/shot.png', 'smsConsentScreenshot', 'the path of an image under public/'],
-    ['PUBLIC_SMS_CONSENT_SCREENSHOT', '/../secret.png', 'smsConsentScreenshot', 'the path of an image under public/'],
-    ['PUBLIC_AI_PROVIDER', ' ', 'aiProvider', 'the name of the AI provider'],
     ['PUBLIC_APPLE_TEAM_ID', 'abcde12345', 'appleTeamId', '10 upper-case letters or digits'],
     ['PUBLIC_IOS_BUNDLE_ID', 'tablemates', 'iosBundleId', 'reverse-DNS bundle id'],
     ['PUBLIC_ANDROID_PACKAGE', 'com.example.2fast', 'androidPackage', 'Android package name'],
     ['PUBLIC_ANDROID_CERT_FINGERPRINTS', '14:6D:E9', 'androidCertFingerprints', '32 colon-separated hex pairs'],
-    ['PUBLIC_APP_LINK_PATHS', 'invite/*', 'appLinkPaths', 'paths starting with /'],
-    ['PUBLIC_INVITE_PATH', 'join', 'invitePath', 'one lower-case path segment, like /join'],
-    ['PUBLIC_INVITE_PATH', '/join/group', 'invitePath', 'one lower-case path segment, like /join'],
-    ['PUBLIC_INVITE_PATH', '/privacy', 'invitePath', 'an address no other page or folder uses'],
-    ['PUBLIC_INVITE_CODE_MAX_LENGTH', '0', 'inviteCodeMaxLength', 'a whole number of letters and digits from 1 to 64'],
-    ['PUBLIC_INVITE_CODE_MIN_LENGTH', 'six', 'inviteCodeMinLength', 'a whole number of letters and digits'],
-  ])('rejects %s=%j, naming the field, the value and the expected form', (variable, value, field, expected) => {
+  ])('rejects %s=%j, naming the variable, the value and the expected form', (variable, value, field, expected) => {
     const message = errorOf({ [variable]: value });
     expect(message).toContain(`${field} (${variable}) is ${JSON.stringify(value)}`);
     expect(message).toContain(expected);
   });
+
+  it.each([
+    ['contactEmail', 'hello-at-example.com', 'an email address'],
+    ['appStoreUrl', 'https://play.google.com/store/apps/x', 'https://apps.apple.com'],
+    ['appStoreUrl', 'https://apps.apple.com/app/tablemates', 'ending in its id'],
+    ['productName', '  ', 'non-empty product name'],
+    ['apiHost', 'https://api.example.com/api', 'bare host name'],
+    ['replaysSessionSampleRate', 2, 'from 0 to 1'],
+    ['tracesSampleRate', 'all', 'a number from 0 to 1'],
+    ['monitoringRetentionDays', 30.5, 'a whole number of days'],
+    ['smsConsentScreenshot', 'images/shot.png', 'the path of an image under public/'],
+    ['smsConsentScreenshot', '/../secret.png', 'the path of an image under public/'],
+    ['aiProvider', ' ', 'the name of the AI provider'],
+    ['appLinkPaths', ['invite/*'], 'paths starting with /'],
+    ['invitePath', 'join', 'one lower-case path segment, like /join'],
+    ['invitePath', '/join/group', 'one lower-case path segment, like /join'],
+    ['invitePath', '/privacy', 'an address no other page or folder uses'],
+    ['inviteCodeMaxLength', 0, 'a whole number of letters and digits from 1 to 64'],
+    ['inviteCodeMinLength', 'six', 'a whole number of letters and digits'],
+  ] as [string, unknown, string][])(
+    'rejects %s = %j, naming the field, the value and the expected form',
+    (field, value, expected) => {
+      const message = errorOf({}, { [field]: value });
+      // A list names its bad item: appLinkPaths[0].
+      const [at, shown] = Array.isArray(value) ? [`${field}[0]`, value[0]] : [field, value];
+      expect(message).toContain(`${at} (site.config.ts) is ${JSON.stringify(shown)}`);
+      expect(message).toContain(expected);
+    },
+  );
 
   it.each([
     [
@@ -91,12 +104,6 @@ describe('site config', () => {
     expect(message).toContain(`${fields}; expected both set (${platform} app association) or both empty`);
   });
 
-  it('takes the social networks as a JSON list in PUBLIC_SOCIAL', () => {
-    const youtube = { name: 'YouTube', icon: 'youtube', url: 'https://www.youtube.com/@forkful' };
-    const config = load({ PUBLIC_SOCIAL: JSON.stringify([...siteValues.social, youtube]) });
-    expect(config.social.map((network) => network.name)).toEqual(['Instagram', 'TikTok', 'YouTube']);
-  });
-
   it.each([
     [
       {
@@ -106,14 +113,14 @@ describe('site config', () => {
       'social[2].icon (site.config.ts) is "you-tube"; expected a Simple Icons slug, like "youtube"',
     ],
     [
-      siteValues,
-      { PUBLIC_SOCIAL: '[{"name":"TikTok","icon":"tiktok","url":"http://www.tiktok.com/@forkful"}]' },
-      'social[0].url (PUBLIC_SOCIAL) is "http://www.tiktok.com/@forkful"; expected an https:// URL',
+      { social: [{ name: 'TikTok', icon: 'tiktok', url: 'http://www.tiktok.com/@forkful' }] },
+      {},
+      'social[0].url (site.config.ts) is "http://www.tiktok.com/@forkful"; expected an https:// URL',
     ],
     [
-      siteValues,
-      { PUBLIC_SOCIAL: 'https://www.tiktok.com/@forkful' },
-      'social (PUBLIC_SOCIAL) is "https://www.tiktok.com/@forkful"; expected a list of networks like [{ name: "YouTube"',
+      { social: 'https://www.tiktok.com/@forkful' },
+      {},
+      'social (site.config.ts) is "https://www.tiktok.com/@forkful"; expected a list of networks like [{ name: "YouTube"',
     ],
     [
       { social: [{ name: ' ', icon: 'tiktok', url: 'https://www.tiktok.com/@forkful' }] },
@@ -124,17 +131,19 @@ describe('site config', () => {
     expect(() => loadConfig(env, { ...siteValues, ...values })).toThrow(line);
   });
 
-  it('takes app link paths and certificate fingerprints as comma-separated lists', () => {
-    const config = load({ PUBLIC_APP_LINK_PATHS: ' /invite/*, /group/? ,', PUBLIC_ANDROID_CERT_FINGERPRINTS: '' });
-    expect(config.appLinkPaths).toEqual(['/invite/*', '/group/?']);
-    expect(config.androidCertFingerprints).toEqual([]);
+  it('takes certificate fingerprints as a comma-separated list', () => {
+    const [first] = appIds.androidCertFingerprints;
+    const fingerprints = (value: string, androidPackage = '') =>
+      load({ PUBLIC_ANDROID_CERT_FINGERPRINTS: value }, { androidPackage }).androidCertFingerprints;
+    expect(fingerprints(` ${first!.toLowerCase()} ,`, appIds.androidPackage)).toEqual([first]);
+    expect(fingerprints('')).toEqual([]);
   });
 
   it('lists the fields still at their example values', () => {
     const fields = (env: Record<string, string>) =>
       fieldsAtExampleValues(load(env), siteValues).map((entry) => entry.field);
     expect(fields({})).toEqual(['contactEmail', 'siteUrl']);
-    expect(fields({ PUBLIC_CONTACT_EMAIL: 'team@forkful.app' })).toEqual(['siteUrl']);
+    expect(fields({ PUBLIC_SITE_URL: 'https://forkful.app' })).toEqual(['contactEmail']);
   });
 
   it('lists a social network whose url is still the example, by its place in the list', () => {
@@ -148,9 +157,9 @@ describe('site config', () => {
       path: 'social[1].url',
       value: 'https://www.tiktok.com/@example',
     });
-    // Replaced, through the environment as at build: no longer listed.
-    const replaced = { PUBLIC_SOCIAL: JSON.stringify(siteValues.social) };
-    expect(fieldsAtExampleValues(loadConfig(replaced, values), values).map((entry) => entry.field)).not.toContain(
+    // Replaced: no longer listed.
+    const replaced = { ...values, social: siteValues.social };
+    expect(fieldsAtExampleValues(loadConfig({}, replaced), replaced).map((entry) => entry.field)).not.toContain(
       'social',
     );
   });
@@ -158,11 +167,11 @@ describe('site config', () => {
 
 describe('npm run check:release', () => {
   const consentScreenshotMissing =
-    "smsConsentScreenshot = (empty)  (a screenshot of the app's sign-up screen showing the SMS consent wording, under public/; set it in site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT)";
+    "smsConsentScreenshot = (empty)  (a screenshot of the app's sign-up screen showing the SMS consent wording, under public/; set it in site.config.ts)";
 
   it('names each field still at its example value and how to set it', () => {
     expect(releaseProblems(siteValues, {})).toEqual([
-      'contactEmail = "hello@example.com"  (set it in site.config.ts or PUBLIC_CONTACT_EMAIL)',
+      'contactEmail = "hello@example.com"  (set it in site.config.ts)',
       'siteUrl = "https://example.com"  (set it in site.config.ts or PUBLIC_SITE_URL)',
       consentScreenshotMissing,
     ]);
@@ -171,7 +180,7 @@ describe('npm run check:release', () => {
   it('lists the SMS consent screenshot while it is empty', () => {
     const ready = { ...siteValues, contactEmail: 'a@forkful.app', siteUrl: 'https://forkful.app' };
     expect(releaseProblems(ready, {})).toEqual([consentScreenshotMissing]);
-    expect(releaseProblems(ready, { PUBLIC_SMS_CONSENT_SCREENSHOT: '/images/sms-consent.png' })).toEqual([]);
+    expect(releaseProblems({ ...ready, smsConsentScreenshot: '/images/sms-consent.png' }, {})).toEqual([]);
   });
 
   it('says which app ids are unset and what is missing without them', () => {
@@ -202,8 +211,8 @@ describe('npm run check:release', () => {
       'governingState',
       'smsConsentScreenshot',
     ]);
-    const named = { PUBLIC_EU_REPRESENTATIVE: 'Forkful EU Rep GmbH, Berlin', PUBLIC_GOVERNING_STATE: 'Oregon' };
-    expect(releaseProblems(unset, named)).toEqual([consentScreenshotMissing]);
+    const named = { ...unset, euRepresentative: 'Forkful EU Rep GmbH, Berlin', governingState: 'Oregon' };
+    expect(releaseProblems(named, {})).toEqual([consentScreenshotMissing]);
   });
 
   it('passes once every example is replaced and the screenshot is set', () => {

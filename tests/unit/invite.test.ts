@@ -10,7 +10,7 @@ import {
 } from '../../src/lib/invite.ts';
 import { siteValues } from '../fixtures/siteValues.ts';
 
-const config = loadConfig({ PUBLIC_INVITE_PATH: '/join' }, siteValues);
+const config = loadConfig({}, { ...siteValues, invitePath: '/join' });
 
 /** What the head script marks on <html> for an address, run as the browser runs it. */
 function stateFor(pathname: string, script = inviteStateScript(config)): string | undefined {
@@ -39,10 +39,7 @@ describe('the invite code', () => {
   });
 
   it('follows the configured length', () => {
-    const short = loadConfig(
-      { PUBLIC_INVITE_PATH: '/g', PUBLIC_INVITE_CODE_MIN_LENGTH: '4', PUBLIC_INVITE_CODE_MAX_LENGTH: '4' },
-      siteValues,
-    );
+    const short = loadConfig({}, { ...siteValues, invitePath: '/g', inviteCodeMinLength: 4, inviteCodeMaxLength: 4 });
     expect(inviteCodeFrom('/g/AB12', short)).toBe('AB12');
     expect(inviteCodeFrom('/g/AB123', short)).toBeUndefined();
     expect(stateFor('/g/AB12', inviteStateScript(short))).toBe('code');
@@ -57,10 +54,8 @@ describe('the invite code', () => {
   });
 
   it('stops a longest code shorter than the shortest, naming both fields', () => {
-    expect(() =>
-      loadConfig({ PUBLIC_INVITE_CODE_MIN_LENGTH: '10', PUBLIC_INVITE_CODE_MAX_LENGTH: '8' }, siteValues),
-    ).toThrow(
-      'inviteCodeMaxLength (PUBLIC_INVITE_CODE_MAX_LENGTH) is "8"; expected a length no shorter than inviteCodeMinLength (10)',
+    expect(() => loadConfig({}, { ...siteValues, inviteCodeMinLength: 10, inviteCodeMaxLength: 8 })).toThrow(
+      'inviteCodeMaxLength (site.config.ts) is 8; expected a length no shorter than inviteCodeMinLength (10)',
     );
   });
 });

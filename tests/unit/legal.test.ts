@@ -141,7 +141,7 @@ describe('figures and files the pages quote', () => {
       expect(await consentScreenshotOf('', publicDir)).toBeUndefined();
       writeFileSync(join(dir, 'broken.png'), 'not an image');
       await expect(consentScreenshotOf('/broken.png', publicDir)).rejects.toThrow(
-        'smsConsentScreenshot (site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT) is "/broken.png"',
+        'smsConsentScreenshot (site.config.ts) is "/broken.png"',
       );
       await expect(consentScreenshotOf('/missing.png', publicDir)).rejects.toThrow(`${dir}/missing.png does not exist`);
     } finally {

@@ -14,8 +14,8 @@ import { gitCommit, packageVersion, release } from '../../src/lib/monitoring/rel
 import { siteValues } from '../fixtures/siteValues.ts';
 
 const dsn = 'https://0123abcd@o42.ingest.us.sentry.io/4507';
-const config = (env: Record<string, string> = {}) =>
-  loadConfig({ PUBLIC_SENTRY_DSN: dsn, PUBLIC_API_HOST: 'api.tablemates.app', ...env }, siteValues);
+const config = (values: Record<string, unknown> = {}, env: Record<string, string> = {}) =>
+  loadConfig(env, { ...siteValues, sentryDsn: dsn, apiHost: 'api.tablemates.app', ...values });
 
 /** Whether the SDK would add tracing headers to a request to `url` (it tests each target against the full URL). */
 const propagatesTo = (url: string, host = 'api.tablemates.app') =>
@@ -23,11 +23,11 @@ const propagatesTo = (url: string, host = 'api.tablemates.app') =>
 
 describe('monitoring settings', () => {
   it('are absent without a DSN, so pages render no monitoring at all', () => {
-    expect(monitoringSettings(config({ PUBLIC_SENTRY_DSN: '' }), 'abc1234')).toBeUndefined();
+    expect(monitoringSettings(config({ sentryDsn: '' }), 'abc1234')).toBeUndefined();
   });
 
   it('are absent on the invite page, whose address carries the code, and present on every other page', () => {
-    const withInvites = config({ PUBLIC_INVITE_PATH: '/join' });
+    const withInvites = config({ invitePath: '/join' });
     for (const path of ['/join', '/join.html', '/join/ABC123', '/join/ABC123/']) {
       expect(monitoringSettings(withInvites, 'abc1234', path), path).toBeUndefined();
     }
@@ -37,7 +37,7 @@ describe('monitoring settings', () => {
   });
 
   it('carry the DSN, environment, release and the specified rates', () => {
-    expect(monitoringSettings(config({ PUBLIC_SENTRY_ENVIRONMENT: 'staging' }), 'abc1234')).toEqual({
+    expect(monitoringSettings(config({ sentryEnvironment: 'staging' }), 'abc1234')).toEqual({
       dsn,
       environment: 'staging',
       release: 'abc1234',
@@ -49,7 +49,7 @@ describe('monitoring settings', () => {
   });
 
   it('survive the trip through the page as JSON, and no value can close the script tag', () => {
-    const settings = monitoringSettings(config({ PUBLIC_SENTRY_ENVIRONMENT: '</script><b>x' }), 'abc1234')!;
+    const settings = monitoringSettings(config({ sentryEnvironment: '</script><b>x' }), 'abc1234')!;
     const json = settingsJson(settings);
     expect(json).not.toContain('<');
     expect(readSettings(json)).toEqual(settings);
@@ -149,7 +149,7 @@ describe('connect-src for the CSP', () => {
 
   it('refuses a DSN with a secret key, which every page would publish, naming the field, value and form', () => {
     const secret = 'https://0123abcd:s3cr3t@o42.ingest.us.sentry.io/4507';
-    expect(() => config({ PUBLIC_SENTRY_DSN: secret })).toThrow(
+    expect(() => config({}, { PUBLIC_SENTRY_DSN: secret })).toThrow(
       `sentryDsn (PUBLIC_SENTRY_DSN) is ${JSON.stringify(secret)}; expected empty (monitoring off) or a Sentry DSN ` +
         'with a public key, no secret key (key:secret@ would publish the secret in every page)',
     );
@@ -159,9 +159,9 @@ describe('connect-src for the CSP', () => {
   });
 
   it('stops the build when the DSN has no public key', () => {
-    expect(() => monitoringSettings(config({ PUBLIC_SENTRY_DSN: 'https://o42.ingest.sentry.io/4507' }), 'x')).toThrow(
-      'sentryDsn (PUBLIC_SENTRY_DSN) is "https://o42.ingest.sentry.io/4507"',
-    );
+    expect(() =>
+      monitoringSettings(config({}, { PUBLIC_SENTRY_DSN: 'https://o42.ingest.sentry.io/4507' }), 'x'),
+    ).toThrow('sentryDsn (PUBLIC_SENTRY_DSN) is "https://o42.ingest.sentry.io/4507"');
   });
 });
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { envName, siteConfig } from '../../config/index.ts';
+import { siteConfig } from '../../config/index.ts';
 import { decodeHTML, escapeUTF8 } from 'entities';
 import { parse as parseYaml, stringify } from 'yaml';
 import { z } from 'zod';
@@ -62,7 +62,7 @@ export async function consentScreenshotOf(
 ): Promise<{ src: string; width: number; height: number } | undefined> {
   if (!path) return undefined;
   const file = fileURLToPath(new URL(path.replace(/^\//, ''), publicDir));
-  const field = `smsConsentScreenshot (site.config.ts or ${envName('smsConsentScreenshot')})`;
+  const field = 'smsConsentScreenshot (site.config.ts)';
   try {
     await access(file);
   } catch {
