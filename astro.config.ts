@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 // Importing the config validates it: a bad value stops the build here, naming the field.
 import { config } from './src/lib/config.ts';
+import { pageDirectives } from './src/lib/headers.ts';
 import { isInvitePage } from './src/lib/invite.ts';
 import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
@@ -23,12 +24,15 @@ export default defineConfig({
     // The sitemap lists the pages (not the 404 page, nor the legal pages' histories and versions under /legal/, nor
     // the invite page) at the configured site URL; robots.txt points at it.
     sitemap({ filter: (page) => !/\/404|\/legal\//.test(page) && !isInvitePage(new URL(page).pathname, config) }),
-    // Last: every change to dist/ (dotfiles, each page's CSP, compressed copies), in its own order, once every other
+    // Last: every change to dist/ (dotfiles, the hosts' files, compressed copies), in its own order, once every other
     // integration has written its files.
     finishDistIntegration(),
   ],
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
+  // Each page's own Content-Security-Policy, in a <meta http-equiv>: the scripts and styles Astro emits by hash, the
+  // inline code of src/components/InlineCode.astro by hash, and src/lib/headers.ts's directives.
+  security: { csp: { directives: [...pageDirectives(config)] } },
   vite: {
     define: monitoringBuildDefines,
     // The 3D scene's worker is a module worker (src/components/LiveScene.tsx), a file of this site like any other.

@@ -9,7 +9,7 @@ import {
 import { config, loadConfig } from '../../src/lib/config.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 import { variantBuild } from './support/variant-build.ts';
-import { headerPolicy } from '../../src/lib/securityHeaders.node.ts';
+import { headerPolicy } from '../../src/lib/headers.ts';
 
 /**
  * App links end to end, over the production nginx configuration. The suite's own build (`dist/`, the shipped config:
