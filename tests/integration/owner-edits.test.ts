@@ -45,7 +45,7 @@ test('after editing the tagline, a colour and a legal sentence, a build leaves g
   const html = readFileSync(join(project.dir, 'dist/index.html'), 'utf8');
   expect(html).toContain('AI food picks for your whole group');
   const policy = /<meta http-equiv="content-security-policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
-  const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]!);
+  const styles = [...html.matchAll(/<style>([^]*?)<\/style>/g)].map((match) => match[1]!);
   expect(styles.some((style) => style.includes('#fdf6e3'))).toBe(true);
   for (const style of styles) expect(policy).toContain(`sha256-${createHash('sha256').update(style).digest('base64')}`);
   for (const [path, text] of Object.entries(hostFiles({ invitePath: '/join' })))
