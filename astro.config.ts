@@ -33,6 +33,8 @@ export default defineConfig({
   // Each page's own Content-Security-Policy, in a <meta http-equiv>: the scripts and styles Astro emits by hash, the
   // inline code of src/components/InlineCode.astro by hash, and src/lib/headers.ts's directives.
   security: { csp: { directives: [...pageDirectives(config)] } },
+  // No page shows code; Shiki's inline styles would need 'unsafe-inline'.
+  markdown: { syntaxHighlight: false },
   vite: {
     define: monitoringBuildDefines,
     // The 3D scene's worker is a module worker (src/components/LiveScene.tsx), a file of this site like any other.
