@@ -148,6 +148,7 @@ export function hostFiles(config: Pick<SiteConfig, 'invitePath'>): Record<string
   };
 }
 
+/** Writes them into a build's output directory (run by src/integrations/finishDist.ts). */
 export async function writeHostFiles(dir: string, config: Pick<SiteConfig, 'invitePath'>) {
   for (const [path, text] of Object.entries(hostFiles(config))) {
     await mkdir(dirname(join(dir, path)), { recursive: true });

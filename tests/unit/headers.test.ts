@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { siteConfig } from '../../scripts/nginx.ts';
 import { describe, expect, test } from 'vitest';
 import {
   appLinkFileHeaders,
@@ -65,6 +66,12 @@ test('the header policy forbids framing, plugins, foreign bases and form posts o
 test('refuses a header value nginx would misread, naming the header', () => {
   expect(() => nginxHttp({ 'X-Test': 'costs $5' }, null)).toThrow(
     'Header X-Test has the value "costs $5"; expected no $ or line break.',
+  );
+});
+
+test('nginx serves no build without the host files it wrote, naming the file', () => {
+  expect(() => siteConfig('/nowhere/dist')).toThrow(
+    '/nowhere/dist/_nginx/server.conf is missing: run `npm run build` first.',
   );
 });
 
