@@ -15,7 +15,7 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
   integrations: [
-    // First: validates site.config.ts and sets the site's address from it.
+    // First: validates site.config.ts, and sets the site's address and each page's Content-Security-Policy from it.
     site(),
     // Then: a production build with unapproved legal text stops before anything is built.
     legalApprovals(),
@@ -24,7 +24,7 @@ export default defineConfig({
     // The sitemap lists the pages (not the 404 page, nor the legal pages' histories and versions under /legal/, nor
     // the invite page) at the configured site URL; robots.txt points at it.
     sitemap({ filter: (page) => !/\/404|\/legal\//.test(page) && !isInvitePage(new URL(page).pathname, siteConfig()) }),
-    // Last: every change to dist/ (dotfiles, each page's CSP, compressed copies), in its own order, once every other
+    // Last: every change to dist/ (dotfiles, the hosts' files, compressed copies), in its own order, once every other
     // integration has written its files.
     finishDistIntegration(),
   ],
@@ -39,6 +39,8 @@ export default defineConfig({
   },
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
+  // No page shows code; Shiki's inline styles would need 'unsafe-inline'.
+  markdown: { syntaxHighlight: false },
   vite: {
     define: monitoringBuildDefines,
     // The 3D scene's worker is a module worker (src/components/LiveScene.tsx), a file of this site like any other.

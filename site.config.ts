@@ -96,7 +96,7 @@ export default {
   /**
    * The group invite address: a friend's link is `{siteUrl}/join/<code>`, which the app opens where it is installed;
    * elsewhere the site shows an invite page that passes the code on through the stores (docs/app-links.md). '' turns
-   * it off. After changing it, run `npm run host-files` (the hosts' rewrite rules follow it).
+   * it off. The hosts' rewrite rules follow it at build (docs/deploy.md).
    */
   invitePath: '/join',
   /** The invite code's allowed form: letters and digits, from this many to that many. */

@@ -6,7 +6,7 @@
  *   node scripts/nginx.ts stop [--port 4321]                                 stop it by the pid it wrote
  *   node scripts/nginx.ts serve [--port 4321]                                `npm start`: nginx in the foreground,
  *                                                                             or `astro preview` where nginx cannot run
- *   node scripts/nginx.ts site                                               print the server rules for production
+ *   node scripts/nginx.ts site [--root dist]                                 print the server rules for production
  *   node scripts/nginx.ts redirect                                           print the plain-HTTP server's rule,
  *                                                                             to https:// on siteUrl's host
  *
@@ -64,9 +64,16 @@ export async function siteHostFromConfig() {
   return new URL(siteConfig().siteUrl).host;
 }
 
+/** The nginx files a build writes into its output (src/lib/hostFiles.node.ts): they follow that build's config. */
+const builtNginx = (dist: string) => {
+  if (!existsSync(join(dist, '_nginx/server.conf')))
+    throw new Error(`${dist}/_nginx/server.conf is missing: run \`npm run build\` first.`);
+  return join(dist, '_nginx');
+};
+
 /** The server rules for a dist/ directory (deploy/site.conf with its include path filled in). */
-export function siteConfig() {
-  return render(readFileSync(join(deploy, 'site.conf'), 'utf8'), { deploy }, 'deploy/site.conf');
+export function siteConfig(dist: string) {
+  return render(readFileSync(join(deploy, 'site.conf'), 'utf8'), { nginx: builtNginx(dist) }, 'deploy/site.conf');
 }
 
 /** The plain-HTTP server's rule (deploy/redirect.conf): every request to the same path on https://siteHost. */
@@ -117,7 +124,7 @@ export function writeConfig({ port, root: distDir = join(root, 'dist'), tls, red
   const name = tls ? tls.port : port;
   const prefix = join(deploy, '.run', String(name));
   for (const dir of ['logs', 'tmp']) mkdirSync(join(prefix, dir), { recursive: true });
-  writeFileSync(join(prefix, 'site.conf'), siteConfig());
+  writeFileSync(join(prefix, 'site.conf'), siteConfig(dist));
   const server = (listen: string, extra = '') =>
     `  server {\n    listen ${listen};\n${extra}    root ${dist};\n    include ${prefix}/site.conf;\n  }\n`;
   const redirectServer = (listen: string, siteHost: string) => {
@@ -135,7 +142,7 @@ export function writeConfig({ port, root: distDir = join(root, 'dist'), tls, red
             `    include ${deploy}/tls.conf;\n`,
         ) + redirectServer(`127.0.0.1:${tls.redirectPort}`, tls.serverName)
       : server(`127.0.0.1:${port}`);
-  const values = { modules: modulesDir, prefix, deploy, servers };
+  const values = { modules: modulesDir, prefix, deploy, nginx: builtNginx(dist), servers };
   const user = workerUser(dist);
   writeFileSync(
     join(prefix, 'nginx.conf'),
@@ -261,7 +268,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         preview.on('exit', (code) => process.exit(code ?? 0));
       }
     } else if (command === 'site') {
-      process.stdout.write(siteConfig());
+      process.stdout.write(siteConfig(resolve(root, values.root)));
     } else if (command === 'redirect') {
       process.stdout.write(redirectConfig(await siteHostFromConfig()));
     } else {

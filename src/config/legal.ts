@@ -64,10 +64,9 @@ export const legalFields = {
    * them together with the provider's settings.
    * @example ['STOP', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']
    */
-  smsOptOutWords: z.array(z.string().regex(/^[A-Z]+$/, 'upper-case words without spaces, like STOP')).refine(
-    (words: string[]) => words.includes('STOP'),
-    'a list of upper-case words that includes STOP',
-  ),
+  smsOptOutWords: z
+    .array(z.string().regex(/^[A-Z]+$/, 'upper-case words without spaces, like STOP'))
+    .refine((words: string[]) => words.includes('STOP'), 'a list of upper-case words that includes STOP'),
   /**
    * The sign-in codes a phone number may receive in an hour (docs/requirements.md#sms-codes).
    * @example 6

@@ -12,17 +12,17 @@ export const socialFields = {
    * @example [{ name: 'YouTube', icon: 'youtube', url: 'https://www.youtube.com/@tablemates' }]
    */
   social: z.array(
-      z.object({
-        /** Names the link for screen readers: "Tablemates on YouTube". */
-        name: z.string('a network name, like "YouTube"').trim().min(1, 'a network name, like "YouTube"'),
-        icon: z
-          .string('a Simple Icons slug, like "youtube"')
-          .refine(
-            (slug) => slugs.has(slug),
-            'a Simple Icons slug, like "youtube" (each icon\'s slug is on https://simpleicons.org)',
-          ),
-        url: httpsUrl('https://www.youtube.com/@tablemates'),
-      }),
+    z.object({
+      /** Names the link for screen readers: "Tablemates on YouTube". */
+      name: z.string('a network name, like "YouTube"').trim().min(1, 'a network name, like "YouTube"'),
+      icon: z
+        .string('a Simple Icons slug, like "youtube"')
+        .refine(
+          (slug) => slugs.has(slug),
+          'a Simple Icons slug, like "youtube" (each icon\'s slug is on https://simpleicons.org)',
+        ),
+      url: httpsUrl('https://www.youtube.com/@tablemates'),
+    }),
     'a list of networks like [{ name: "YouTube", icon: "youtube", url: "https://www.youtube.com/@tablemates" }]',
   ),
 };

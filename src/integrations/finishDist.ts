@@ -1,18 +1,19 @@
 /**
  * Every change made to dist/ after Astro has written it, in one step whose order is the code's order:
  * 1. dotfiles are left out, so nothing after this step can publish or compress a `.env`;
- * 2. each page's HTML is finished: Astro's island style moves into the head, then the page gets its own
- *    Content-Security-Policy, which hashes its inline code as it ships;
- * 3. .br and .gz copies are written of every file as it ships, last.
+ * 2. each page's HTML is finished: Astro's island style moves into the head;
+ * 3. the host files of this build are written (src/lib/hostFiles.node.ts);
+ * 4. .br and .gz copies are written of every file as it ships, last.
  * astro.config.ts registers it after every other integration, so it also sees the files they write (the sitemap).
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { siteConfig } from '../config/index.ts';
+import { writeHostFiles } from '../lib/hostFiles.node.ts';
 import { hoistIslandStyleIn } from './hoistIslandStyle.ts';
 import { removeDotfiles } from './noDotfiles.ts';
-import { withPagePolicy } from './pagePolicy.ts';
 import { precompress, type Precompressed } from './precompress.ts';
 
 export async function finishDist(dir: string, logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>) {
@@ -24,9 +25,9 @@ export async function finishDist(dir: string, logger: Pick<AstroIntegrationLogge
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => join(entry.parentPath, entry.name));
   for (const page of pages) {
-    await writeFile(page, withPagePolicy(hoistIslandStyleIn(await readFile(page, 'utf8')), page));
+    await writeFile(page, hoistIslandStyleIn(await readFile(page, 'utf8')));
   }
-  logger.info(`${pages.length} pages carry their own Content-Security-Policy`);
+  await writeHostFiles(dir, siteConfig());
 
   const written = await precompress(dir);
   const sum = (pick: (file: Precompressed) => number | undefined) =>

@@ -81,7 +81,7 @@ export function androidIntentUrl(link: string, androidPackage: string, fallbackU
  * The inline script for the head of the invite page: before the first paint it marks `<html>` with
  * `data-invite="code"` or `"incomplete"`, so CSS shows the right parts at once and nothing moves when the page's
  * script fills them in. It only tests the address against the allowed form; it writes nothing into the page.
- * No eval, so the page's CSP hash covers it (src/lib/securityHeaders.node.ts).
+ * No eval, so the page's CSP hash covers it (src/components/InlineCode.astro).
  */
 export function inviteStateScript(config: InviteConfig): string {
   const prefix = JSON.stringify(`${config.invitePath}/`);

@@ -11,7 +11,7 @@ import { loadConfig, siteConfig } from '../../src/config/index.ts';
 const config = siteConfig();
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 import { variantBuild } from './support/variant-build.ts';
-import { headerPolicy } from '../../src/lib/securityHeaders.node.ts';
+import { headerPolicy } from '../../src/lib/headers.ts';
 
 /**
  * App links end to end, over the production nginx configuration. The suite's own build (`dist/`, the shipped config:

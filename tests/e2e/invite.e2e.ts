@@ -9,7 +9,7 @@ import { loadConfig, siteConfig } from '../../src/config/index.ts';
 const config = siteConfig();
 import { exampleInviteCode, playUrlWithInvite } from '../../src/lib/invite.ts';
 import { errorBufferGlobal, settingsElementId } from '../../src/lib/monitoring/settings.ts';
-import { headerPolicy } from '../../src/lib/securityHeaders.node.ts';
+import { headerPolicy } from '../../src/lib/headers.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 import { variantBuild } from './support/variant-build.ts';
 

@@ -5,7 +5,7 @@
  * bounded in count, every socket is closed when the test ends.
  */
 import { expect, test } from '@playwright/test';
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,7 @@ async function ownServer(options: { redirect?: { siteHost: string } } = {}) {
   // mkdtemp makes it private; nginx's workers (nobody, when started as root) must read it as they read dist/.
   chmodSync(dir, 0o755);
   copyFileSync(join(root, 'dist/index.html'), join(dir, 'index.html'));
+  cpSync(join(root, 'dist/_nginx'), join(dir, '_nginx'), { recursive: true });
   writeFileSync(join(dir, 'big.bin'), Buffer.alloc(bigFileBytes));
   const port = await freePort();
   await startNginx({ port, root: dir, ...options });

@@ -9,7 +9,7 @@ import { request as httpRequest } from 'node:http';
 import { dirname, join } from 'node:path';
 import { port } from '../../playwright.config.ts';
 import { sceneAlt } from '../../src/lib/media.ts';
-import { cacheControl, scriptPolicy } from '../../src/lib/securityHeaders.node.ts';
+import { cacheControl, scriptPolicy } from '../../src/lib/headers.ts';
 import { parseHeadersFile } from '../unit/headers-files.ts';
 import { recordSceneModes } from './support/scene-modes.ts';
 
@@ -289,7 +289,7 @@ test('a request for many ranges is answered as one whole file, not as hundreds o
   expect(response.bytes).toBe(statSync(join(dist, video)).size);
 });
 
-/** The page policy `/` ships with (its `<meta http-equiv>`, src/integrations/pagePolicy.ts). */
+/** The page policy `/` ships with (its `<meta http-equiv>`, written by Astro: astro.config.ts). */
 const shippedPagePolicy = /<meta http-equiv="content-security-policy" content="([^"]+)">/.exec(
   readFileSync(join(dist, 'index.html'), 'utf8'),
 )![1]!;
@@ -324,7 +324,7 @@ for (const [directive, source, blocked] of [['worker-src', "'self'", "the scene'
   test(`without ${source} in ${directive}, ${blocked} is refused and the still stays`, async ({ page }) => {
     test.setTimeout(90_000);
     const policy = shippedPagePolicy
-      .split('; ')
+      .split(/;\s*/)
       .map((entry) => {
         const [name, ...sources] = entry.split(' ');
         return name === directive ? [name, ...sources.filter((candidate) => candidate !== source)].join(' ') : entry;

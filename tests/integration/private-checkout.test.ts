@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startNginx, stopNginx } from '../../scripts/nginx.ts';
+import { writeHostFiles } from '../../src/lib/hostFiles.node.ts';
 import { freePort } from '../support/processes.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -52,6 +53,7 @@ async function privateCheckout(owner?: string) {
     await writeFile(join(dist, file), pages[file]);
     await writeFile(join(dist, `${file}.br`), brotli(file));
   }
+  await writeHostFiles(dist, { invitePath: '/join' });
   // `owner:` is the user and their login group.
   if (owner) execFileSync('chown', ['-R', `${owner}:`, home]);
   expect((await stat(home)).mode & 0o777, 'mkdtemp makes a directory only its owner may enter').toBe(0o700);

@@ -1,5 +1,5 @@
 /**
- * Readers for the three generated header files, so tests can compare what each one really says.
+ * Readers for the host files the build writes (src/lib/hostFiles.node.ts), so tests can compare what each one really says.
  * Each returns { [path pattern]: { [header]: value } } (nginx: one server-wide set under '/*').
  */
 
@@ -22,7 +22,7 @@ export function parseHeadersFile(text: string): HeaderSets {
   return sets;
 }
 
-/** vercel.json `headers`: sources in Vercel's path-to-regexp form, `/(.*)` written back as `/*`. */
+/** Vercel's `headers` (vercel.ts): sources in Vercel's path-to-regexp form, `/(.*)` written back as `/*`. */
 export function parseVercelJson(text: string): HeaderSets {
   const json = JSON.parse(text) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
   return Object.fromEntries(
@@ -55,8 +55,8 @@ export function parseNginxInclude(include: string, maps: string): HeaderSets {
 }
 
 /**
- * What nginx sends on the exact-match locations of app-links.conf: the type each sets (`default_type`, with an
- * emptied `types` map so no extension overrides it) and the Cache-Control the $uri map of header-values.conf picks
+ * What nginx sends on the exact-match locations of dist/_nginx/server.conf: the type each sets (`default_type`, with an
+ * emptied `types` map so no extension overrides it) and the Cache-Control the $uri map of dist/_nginx/http.conf picks
  * for that path.
  */
 export function parseNginxLocations(locations: string, cacheMap: string): HeaderSets {
@@ -67,7 +67,7 @@ export function parseNginxLocations(locations: string, cacheMap: string): Header
   for (const [, path, body] of locations.matchAll(/^location = (\S+) \{\n([\s\S]*?)\n\}/gm)) {
     const type = /^\s+default_type (\S+);$/m.exec(body!)?.[1];
     if (!/^\s+types \{ \}$/m.test(body!) || !/^\s+charset off;$/m.test(body!) || !type) {
-      throw new Error(`app-links.conf: location ${path} does not force its type: ${JSON.stringify(body)}`);
+      throw new Error(`server.conf: location ${path} does not force its type: ${JSON.stringify(body)}`);
     }
     sets[path!] = { 'Content-Type': type, ...(cache[path!] ? { 'Cache-Control': cache[path!]! } : {}) };
   }

@@ -46,7 +46,7 @@ function sendsGlobalPrivacyControl(): boolean {
 }
 
 /**
- * A page's policy is a meta tag, and a meta policy cannot name a report endpoint (src/lib/securityHeaders.node.ts
+ * A page's policy is a meta tag, and a meta policy cannot name a report endpoint (src/lib/headers.ts
  * says why the policy is one), so code the policy blocks is reported from the page, as a warning.
  */
 function reportViolation(event: SecurityPolicyViolationEvent) {

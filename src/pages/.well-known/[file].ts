@@ -1,6 +1,6 @@
 /**
  * /.well-known/apple-app-site-association and /.well-known/assetlinks.json, each only when its platform's ids are
- * set (src/lib/appLinks.ts). Served as application/json by every host file (src/lib/securityHeaders.node.ts).
+ * set (src/lib/appLinks.ts). Served as application/json by every host file (src/lib/headers.ts).
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { appLinkFiles } from '../../lib/appLinks.ts';

@@ -1,0 +1,157 @@
+/**
+ * Each host's own file, written from the one table (src/lib/headers.ts) and the invite page's rules of this build
+ * (src/lib/invite/hostRules.ts). The build writes them into dist/ (finishDist.ts), where each host reads them:
+ * `dist/_headers` and `dist/_redirects` (Netlify, Cloudflare Pages), `dist/_nginx/http.conf` and
+ * `dist/_nginx/server.conf` (included by deploy/). vercel.ts hands Vercel the same rules at deploy. None is
+ * committed, so none can drift from the build it serves.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { SiteConfig } from '../config/index.ts';
+import { appLinkFileHeaders, cacheControl, hashedAssetHeaders, hashedAssetsPath, securityHeaders } from './headers.ts';
+import { invitePageRules, inviteRewrite, type InviteRules } from './invite/hostRules.ts';
+
+/**
+ * A header value as an nginx double-quoted string: `"` and `\\` are escaped; `$` would start a variable and a line
+ * break would end the header, so both are refused.
+ */
+function nginxString(name: string, value: string) {
+  if (/[$\n\r]/.test(value)) {
+    throw new Error(`Header ${name} has the value ${JSON.stringify(value)}; expected no $ or line break.`);
+  }
+  return `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
+}
+
+const generatedNote = '# Written by the build from src/lib/headers.ts (src/lib/hostFiles.node.ts): do not edit.';
+
+/** The nginx variable that carries a header's value: `X-Frame-Options` -> `$tablemates_x_frame_options`. */
+const nginxVariable = (name: string) => `$tablemates_${name.toLowerCase().replace(/-/g, '_')}`;
+
+/**
+ * The nginx http-level include: every header's value, by the response's status (and Cache-Control by path).
+ *
+ * A 416 is the one response nginx builds after it has added the headers once: the range check comes after
+ * add_header among nginx's header filters, so it sees the file's 200 with its headers already added, then sends the
+ * 416 through the filters again. Empty on a 416, each header is added that second time not at all: once, not twice.
+ * (`volatile`: nginx would otherwise keep a map's first value for the whole request, the 200's.)
+ *
+ * Cache-Control keys on the path as served (`/` is `/index.html`, `/terms` is `/terms.html` by then) and the status,
+ * never on the Content-Type: a 304 has none, and a page revalidated with a 304 must stay `no-cache`.
+ */
+export function nginxHttp(headers: Record<string, string>, invite: InviteRules): string {
+  const policyName = 'Content-Security-Policy';
+  // The invite page's own values (its Referrer-Policy), keyed on the file served, as Cache-Control below.
+  const invitePageValues: Record<string, string> = invite ? invite.headers : {};
+  const byStatus = Object.entries(headers).map(
+    ([name, value]) =>
+      `map $status ${nginxVariable(name)} {\n  volatile;\n  416 "";\n  default ${
+        name === policyName
+          ? '$tablemates_policy_by_path'
+          : name in invitePageValues
+            ? `${nginxVariable(name)}_by_path`
+            : nginxString(name, value)
+      };\n}`,
+  );
+  const invitePage = Object.entries(invitePageValues).map(
+    ([name, value]) =>
+      `map $uri ${nginxVariable(name)}_by_path {\n  "${invite!.file}" ${nginxString(name, value)};\n  default ${nginxString(
+        name,
+        headers[name] ?? '',
+      )};\n}`,
+  );
+  const policyByPath = `map $uri $tablemates_policy_by_path {
+  ~^${hashedAssetsPath} ${nginxString(policyName, hashedAssetHeaders[policyName])};
+  default ${nginxString(policyName, headers[policyName] ?? '')};
+}`;
+  const byPath = `map $uri $tablemates_cache_by_path {
+  ~^${hashedAssetsPath} "${hashedAssetHeaders['Cache-Control']}";
+${appLinkFileHeaders.paths.map((path) => `  "${path}" "${appLinkFileHeaders.headers['Cache-Control']}";`).join('\n')}
+  ~\\.html$ "${cacheControl.html}";
+  default "${cacheControl.other}";
+}`;
+  // A file's own answers (200, a 206 range of it, a 304 "unchanged") keep its path's rule; errors and redirects
+  // are never kept.
+  const cache = `map $status ${nginxVariable('Cache-Control')} {
+  volatile;
+  200 $tablemates_cache_by_path;
+  206 $tablemates_cache_by_path;
+  304 $tablemates_cache_by_path;
+  416 "";
+  default "${cacheControl.html}";
+}`;
+  return `${generatedNote}\n${[...byStatus, ...invitePage, policyByPath, byPath, cache].join('\n')}\n`;
+}
+
+/**
+ * The nginx server-level include: one `add_header` per header, `always` so errors carry them too, each value a
+ * variable of the http-level maps; the app-association files' type, whatever their extension (exact-match locations
+ * that add no header, so they keep these); and the invite page for every code.
+ */
+export function nginxServer(headers: Record<string, string>, invite: InviteRules): string {
+  const addHeaders = [...Object.keys(headers), 'Cache-Control'].map(
+    (name) => `add_header ${name} ${nginxVariable(name)} always;`,
+  );
+  const appLinks = appLinkFileHeaders.paths.map(
+    (path) =>
+      `location = ${path} {\n  types { }\n  default_type ${appLinkFileHeaders.headers['Content-Type']};\n  charset off;\n}`,
+  );
+  return `${generatedNote}\n${[...addHeaders, ...appLinks, ...(invite ? [inviteRewrite.nginx(invite)] : [])].join('\n')}\n`;
+}
+
+/** `_headers` for Netlify and Cloudflare Pages. */
+export function headersFile(headers: Record<string, string>, invite: InviteRules): string {
+  const block = (path: string, entries: Record<string, string>) =>
+    [path, ...Object.entries(entries).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+  return `${generatedNote}\n${[
+    block('/*', headers),
+    block(`${hashedAssetsPath}*`, hashedAssetHeaders),
+    ...appLinkFileHeaders.paths.map((path) => block(path, appLinkFileHeaders.headers)),
+    // After /*: where a header is set twice, these hosts join the values, and a browser takes the last policy listed.
+    ...(invite ? [block(invite.path, invite.headers), block(`${invite.codes}*`, invite.headers)] : []),
+  ].join('\n')}\n`;
+}
+
+/** `_redirects` for Netlify and Cloudflare Pages: the invite page for every code; empty while it is off. */
+export function redirectsFile(invite: InviteRules): string {
+  return `${generatedNote}\n${invite ? `${inviteRewrite.netlify(invite)}\n` : ''}`;
+}
+
+/** Vercel's project configuration (vercel.ts): build settings, clean URLs (`/privacy` serves privacy.html), headers. */
+export function vercelConfig(headers: Record<string, string>, invite: InviteRules) {
+  const list = (entries: Record<string, string>) => Object.entries(entries).map(([key, value]) => ({ key, value }));
+  return {
+    buildCommand: 'npm run build',
+    outputDirectory: 'dist',
+    cleanUrls: true,
+    trailingSlash: false,
+    headers: [
+      { source: '/(.*)', headers: list(headers) },
+      // After /(.*): where both match, Vercel sends this rule's values.
+      { source: `${hashedAssetsPath}(.*)`, headers: list(hashedAssetHeaders) },
+      ...appLinkFileHeaders.paths.map((source) => ({ source, headers: list(appLinkFileHeaders.headers) })),
+      ...(invite
+        ? [invite.path, `${invite.codes}(.*)`].map((source) => ({ source, headers: list(invite.headers) }))
+        : []),
+    ],
+    ...(invite ? { rewrites: [inviteRewrite.vercel(invite)] } : {}),
+  };
+}
+
+/** Every host file the build writes, by its path under dist/, for this build's invite address. */
+export function hostFiles(config: Pick<SiteConfig, 'invitePath'>): Record<string, string> {
+  const invite = invitePageRules(config);
+  return {
+    _headers: headersFile(securityHeaders, invite),
+    _redirects: redirectsFile(invite),
+    '_nginx/http.conf': nginxHttp(securityHeaders, invite),
+    '_nginx/server.conf': nginxServer(securityHeaders, invite),
+  };
+}
+
+/** Writes them into a build's output directory (run by src/integrations/finishDist.ts). */
+export async function writeHostFiles(dir: string, config: Pick<SiteConfig, 'invitePath'>) {
+  for (const [path, text] of Object.entries(hostFiles(config))) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+}
