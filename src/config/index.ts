@@ -86,7 +86,7 @@ export function loadConfig(env: Env = process.env, values: Record<string, unknow
   const result = configSchema.safeParse(merged);
   if (result.success) return result.data;
   /**
-   * `contactEmail (PUBLIC_CONTACT_EMAIL) is "x"`, `social[1].url (site.config.ts) is "y"`: the field or the entry's
+   * `siteUrl (PUBLIC_SITE_URL) is "x"`, `social[1].url (site.config.ts) is "y"`: the field or the entry's
    * field, where its value came from, and the value as typed.
    */
   const described = (path: readonly PropertyKey[]) => {
