@@ -3,7 +3,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 // Importing the config validates it: a bad value stops the build here, naming the field.
 import { config } from './src/lib/config.ts';
-import { isInvitePage } from './src/lib/invite.ts';
+import { isInvitePage } from './src/lib/invite/invite.ts';
 import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
 import { legalApprovals } from './src/integrations/legalApprovals.ts';

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import ownerValues from '../../site.config.ts';
 import { brandIcon } from './brandIcons.ts';
-import { inviteCodeAlphabet, reservedInvitePaths } from './invite.ts';
+import { inviteCodeAlphabet, reservedInvitePaths } from './invite/invite.ts';
 import { Example } from './example.ts';
 import { dsnExpected, parseDsn } from './monitoring/dsn.ts';
 
@@ -249,7 +249,7 @@ const fieldsSchema = z.object({
       .refine((path) => !path.startsWith('/.well-known/'), 'paths outside /.well-known/, like /invite/*'),
   ),
   /**
-   * The group invite address (src/lib/invite.ts): `/join` serves one page for every `/join/<code>`. Empty (the
+   * The group invite address (src/lib/invite/invite.ts): `/join` serves one page for every `/join/<code>`. Empty (the
    * default) turns it off: no page, no host rule, no app-link path.
    */
   invitePath: z

@@ -1,12 +1,12 @@
 /**
  * Group invite links (docs/app-links.md#group-invites): `https://{site}/join/<code>` opens the app where it is
- * installed; everywhere else the host serves one static page for every code (src/pages/[invite].astro), which reads
- * the code from the address in the browser and passes it on through the stores. Pure functions of the config and the
- * address, shared by the build, the page's scripts and the tests.
+ * installed; everywhere else the host serves one static page for every code (InvitePage.astro), which reads the code
+ * from the address in the browser and passes it on through the stores. Pure functions of the config and the address,
+ * shared by the build, the page's script and the tests.
  */
-import type { SiteConfig } from './config.ts';
-import { googlePlayUrl } from './appLinks.ts';
-import { routes } from './routes.ts';
+import type { SiteConfig } from '../config.ts';
+import { googlePlayUrl } from '../appLinks.ts';
+import { routes } from '../routes.ts';
 
 export type InviteConfig = Pick<SiteConfig, 'invitePath' | 'inviteCodeMinLength' | 'inviteCodeMaxLength'>;
 
@@ -25,26 +25,26 @@ export const reservedInvitePaths: string[] = [
  */
 export const playReferrerKey = 'invite_code';
 
-/** The allowed form of a code, anchored: only letters and digits, so it can never be markup or a path. */
-export function inviteCodePattern(config: InviteConfig): RegExp {
-  return new RegExp(`^[A-Za-z0-9]{${config.inviteCodeMinLength},${config.inviteCodeMaxLength}}$`);
-}
-
 /**
  * The code in an address of the invite page (`/join/ABC123`, or `/join/ABC123/`), or undefined when the address
  * has none or one not of the allowed form (`/join/`, `/join/<script>`): the page then says the link is incomplete.
+ * It uses nothing from outside, as it also runs serialized in the page's head (inviteStateScript).
  */
 export function inviteCodeFrom(pathname: string, config: InviteConfig): string | undefined {
-  if (!config.invitePath || !pathname.startsWith(`${config.invitePath}/`)) return undefined;
-  const segment = pathname.slice(config.invitePath.length + 1).replace(/\/$/, '');
-  return inviteCodePattern(config).test(segment) ? segment : undefined;
+  const { invitePath, inviteCodeMinLength, inviteCodeMaxLength } = config;
+  if (!invitePath || pathname.indexOf(`${invitePath}/`) !== 0) return undefined;
+  const segment = pathname.slice(invitePath.length + 1).replace(/\/$/, '');
+  return new RegExp(`^[A-Za-z0-9]{${inviteCodeMinLength},${inviteCodeMaxLength}}$`).test(segment) ? segment : undefined;
 }
 
-/** Whether a page's path is the invite page (as built, `/join.html`, or as served, `/join/<anything>`). */
+/**
+ * Whether a page's path is the invite page (as built, `/join.html`, or as served, `/join/<anything>`), or the 404
+ * page, which shows the invite where a host has no rewrite.
+ */
 export function isInvitePage(path: string, config: Pick<SiteConfig, 'invitePath'>): boolean {
   if (!config.invitePath) return false;
   const page = path.replace(/\.html$/, '').replace(/(.)\/$/, '$1');
-  return page === config.invitePath || page.startsWith(`${config.invitePath}/`);
+  return page === '/404' || page === config.invitePath || page.startsWith(`${config.invitePath}/`);
 }
 
 /** A code of the allowed form, for the report's and the engines suite's visits and the docs: `ABC123`. */
@@ -52,10 +52,6 @@ export function exampleInviteCode(config: InviteConfig): string {
   const length = Math.min(Math.max(6, config.inviteCodeMinLength), config.inviteCodeMaxLength);
   return 'ABC123XYZ789'.repeat(6).slice(0, length);
 }
-
-/** The invite link for a code on an origin: `https://tablemates.app/join/ABC123`. */
-export const inviteUrl = (origin: string, config: Pick<SiteConfig, 'invitePath'>, code: string) =>
-  `${origin}${config.invitePath}/${code}`;
 
 /**
  * The Google Play listing that hands the code to the app after the install: Play keeps the `referrer` parameter
@@ -78,22 +74,21 @@ export function androidIntentUrl(link: string, androidPackage: string, fallbackU
 }
 
 /**
- * The inline script for the head of the invite page: before the first paint it marks `<html>` with
- * `data-invite="code"` or `"incomplete"`, so CSS shows the right parts at once and nothing moves when the page's
- * script fills them in. It only tests the address against the allowed form; it writes nothing into the page.
- * No eval, so the page's CSP hash covers it (src/lib/securityHeaders.node.ts).
+ * Runs inline in the head, before the first paint: marks `<html>` with `data-invite="code"` or `"incomplete"` from the
+ * address alone, so invite.css shows that state's parts at once and nothing moves when invite.client.ts fills them in.
+ * On the 404 page (`notFoundTitle` set) only an invite address is marked, and the tab takes the invite's title.
+ * Serialized into the page with inviteCodeFrom, so it uses nothing else; it writes nothing into the page.
  */
-export function inviteStateScript(config: InviteConfig): string {
-  const prefix = JSON.stringify(`${config.invitePath}/`);
-  const pattern = inviteCodePattern(config).source.replace(/\$$/, '\\/?$');
-  return `(function(){var p=location.pathname,c=p.indexOf(${prefix})===0&&/${pattern}/.test(p.slice(${prefix}.length));document.documentElement.setAttribute("data-invite",c?"code":"incomplete")})();`;
+function markInviteState(codeFrom: typeof inviteCodeFrom, config: InviteConfig, notFoundTitle?: string) {
+  const path = location.pathname;
+  if (notFoundTitle && path.indexOf(`${config.invitePath}/`) !== 0) return;
+  document.documentElement.setAttribute('data-invite', codeFrom(path, config) ? 'code' : 'incomplete');
+  if (notFoundTitle) document.title = notFoundTitle;
 }
 
-/** What the page hands its script, as JSON in the page (InviteSettings in invite.client.ts reads it). */
-export interface InviteSettings extends InviteConfig {
-  /** The Android package, when the app is on Google Play: the Play link and the intent carry the code. */
-  androidPackage: string;
+/** The head script of the invite page, or of the 404 page with the invite's title. */
+export function inviteStateScript(config: InviteConfig, notFoundTitle?: string): string {
+  const { invitePath, inviteCodeMinLength, inviteCodeMaxLength } = config;
+  const values = JSON.stringify([{ invitePath, inviteCodeMinLength, inviteCodeMaxLength }, notFoundTitle]);
+  return `(${markInviteState})(${inviteCodeFrom},${values.slice(1, -1).replace(/</g, '\\u003c')})`;
 }
-
-/** Id of the JSON data block that carries the settings into the page. */
-export const inviteSettingsId = 'invite-settings';
