@@ -16,7 +16,7 @@ const config = loadConfig({ PUBLIC_INVITE_PATH: '/join' }, siteValues);
 function stateFor(pathname: string, script = inviteStateScript(config)): string | undefined {
   const attributes: Record<string, string> = {};
   const document = { documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) } };
-  new Function('location', 'document', script)({ pathname }, document);
+  new Function('location', 'document', 'addEventListener', script)({ pathname }, document, () => {});
   return attributes['data-invite'];
 }
 

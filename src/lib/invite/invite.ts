@@ -75,15 +75,19 @@ export function androidIntentUrl(link: string, androidPackage: string, fallbackU
 
 /**
  * Runs inline in the head, before the first paint: marks `<html>` with `data-invite="code"` or `"incomplete"` from the
- * address alone, so invite.css shows that state's parts at once and nothing moves when invite.client.ts fills them in.
- * On the 404 page (`notFoundTitle` set) only an invite address is marked, and the tab takes the invite's title.
- * Serialized into the page with inviteCodeFrom, so it uses nothing else; it writes nothing into the page.
+ * address alone, so invite.css shows that state's parts at once. For a code, once the page has loaded it starts the
+ * page's script (invite.client.ts, kept inert in a template until then), which fills the parts in without moving
+ * them: no script is fetched before the first paint. On the 404 page (`notFoundTitle` set) only an invite address is
+ * marked, and the tab takes the invite's title. Serialized with inviteCodeFrom, so it uses nothing else.
  */
 function markInviteState(codeFrom: typeof inviteCodeFrom, config: InviteConfig, notFoundTitle?: string) {
   const path = location.pathname;
   if (notFoundTitle && path.indexOf(`${config.invitePath}/`) !== 0) return;
-  document.documentElement.setAttribute('data-invite', codeFrom(path, config) ? 'code' : 'incomplete');
+  const code = codeFrom(path, config);
+  document.documentElement.setAttribute('data-invite', code ? 'code' : 'incomplete');
   if (notFoundTitle) document.title = notFoundTitle;
+  const pageScript = () => (document.getElementById('invite-script') as HTMLTemplateElement).content;
+  if (code) addEventListener('load', () => document.body.append(pageScript()));
 }
 
 /** The head script of the invite page, or of the 404 page with the invite's title. */
