@@ -1,7 +1,7 @@
 /**
- * The invite page in the browser, once parsed. The head script (inviteStateScript) has already checked the code's form
- * and shown the right parts; for a code, this writes it, as text, into the page and into the links that carry it (the
- * app, Google Play), so nothing here moves the layout.
+ * The invite page's script, started by the head script (inviteStateScript) once the page has loaded and only for a
+ * code of the allowed form, whose parts it has already shown: writes the code, as text, into the page and into the
+ * links that carry it (the app, Google Play), so nothing here moves the layout; the copy button; the QR code.
  */
 import { androidIntentUrl, playUrlWithInvite } from './invite.ts';
 import { colors } from '../theme.ts';
@@ -10,8 +10,7 @@ import { colors } from '../theme.ts';
 const desktop = '(min-width: 1024px) and (hover: hover) and (pointer: fine)';
 
 function start() {
-  if (document.documentElement.getAttribute('data-invite') !== 'code') return;
-  // The address is the invite link and its last segment the code, of the allowed form.
+  // The address is the invite link and its last segment the code, of the allowed form (the head script checked it).
   const link = location.origin + location.pathname.replace(/\/$/, '');
   const code = link.slice(link.lastIndexOf('/') + 1);
   for (const element of document.querySelectorAll('[data-invite-code]')) element.textContent = code;
