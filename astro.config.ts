@@ -2,7 +2,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { deployFields, envName, siteConfig } from './src/config/index.ts';
-import { isInvitePage } from './src/lib/invite.ts';
+import { isInvitePage } from './src/lib/invite/invite.ts';
 import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { site } from './src/integrations/site.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';

@@ -13,7 +13,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { siteConfig } from '../src/config/index.ts';
-import { exampleInviteCode } from '../src/lib/invite.ts';
+import { exampleInviteCode } from '../src/lib/invite/invite.ts';
 import { auditGate } from './report/audit.ts';
 import { axeGate } from './report/axe.ts';
 import { bytesGate } from './report/bytes.ts';

@@ -13,7 +13,7 @@ import { kb, type GateResult } from './types.ts';
 export const budgets = {
   landingJsBeforeLoad: 75 * 1024,
   legalHtmlAndCss: 30 * 1024,
-  /** The invite page's script reads the code from the address (src/lib/invite.client.ts); its QR library comes later. */
+  /** The invite page's script reads the code from the address (src/lib/invite/invite.client.ts); its QR library comes later. */
   inviteJsBeforeLoad: 10 * 1024,
 };
 

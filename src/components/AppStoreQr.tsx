@@ -9,7 +9,7 @@ interface Props {
 /**
  * For visitors on a wide screen with no phone in hand: a QR code of the App Store listing beside the download
  * button. Hidden on narrow screens and touch devices, where the button itself is one tap away (store.css). The
- * invite page shows its invite link here instead, drawn in the browser (src/lib/invite.client.ts).
+ * invite page shows its invite link here instead, drawn in the browser (src/lib/invite/invite.client.ts).
  */
 export default function AppStoreQr({
   svg,

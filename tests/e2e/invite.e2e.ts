@@ -5,19 +5,20 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { appleAppSiteAssociationPath } from '../../src/lib/appLinks.ts';
 import { loadConfig, siteConfig } from '../../src/config/index.ts';
-
-const config = siteConfig();
-import { exampleInviteCode, playUrlWithInvite } from '../../src/lib/invite.ts';
+import { exampleInviteCode, playUrlWithInvite } from '../../src/lib/invite/invite.ts';
 import { errorBufferGlobal, settingsElementId } from '../../src/lib/monitoring/settings.ts';
 import { headerPolicy } from '../../src/lib/headers.ts';
+import { serveStatic } from '../support/staticServer.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 import { variantBuild } from './support/variant-build.ts';
+
+const config = siteConfig();
 
 /**
  * The group invite page (docs/requirements.md#invite), over the production nginx configuration. The suite's own build
  * (`dist/`, the shipped config: invites at /join, no Android app) shows the page, the incomplete link and JavaScript
  * off; a second build with app ids and a DSN shows the Play referrer, the Android intent, the QR code, the Apple
- * file's invite path and a page without monitoring.
+ * file's invite path and a page without monitoring. A plain static server with no rewrite shows the invite too.
  */
 
 const invitePath = config.invitePath;
@@ -140,6 +141,36 @@ test.describe('with the shipped config', () => {
     expect(sitemap).not.toContain(invitePath);
     // Other pages keep the site's referrer policy.
     expect((await request.get('/')).headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+test.describe('on a static host with no rewrite, which answers any unknown address with 404.html', () => {
+  let host: Awaited<ReturnType<typeof serveStatic>>;
+  test.beforeAll(async () => (host = await serveStatic('dist')));
+  test.afterAll(() => host.close());
+
+  test(`${invite} shows the invite, ${invitePath}/AB the incomplete link and /nope the 404 page`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${host.url}${invite}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(invited, { useInnerText: true });
+    await expect(page).toHaveTitle(`Join my group on ${config.productName}`);
+    await expect(page.locator('.invite-code')).toHaveText(code);
+    await expect(page.getByRole('link', { name: 'Open in the app' })).toHaveAttribute('href', `${host.url}${invite}`);
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toBeHidden();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expectNoAxeViolations(page);
+
+    await page.goto(`${host.url}${invitePath}/AB`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This invite link is incomplete', {
+      useInnerText: true,
+    });
+
+    expect((await page.goto(`${host.url}/nope`))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page).toHaveTitle(`Page not found · ${config.productName}`);
+    await expect(page.getByRole('link', { name: 'Download on App Store' })).toBeHidden();
+    expect(errors).toEqual([]);
   });
 });
 

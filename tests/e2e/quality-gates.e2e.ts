@@ -13,7 +13,7 @@ import { bytesGate } from '../../scripts/report/bytes.ts';
 import { htmlGate } from '../../scripts/report/html.ts';
 import { lighthouseGate } from '../../scripts/report/lighthouse.ts';
 import { linksGate } from '../../scripts/report/links.ts';
-import { serveStatic } from '../../scripts/report/server.ts';
+import { serveStatic } from '../support/staticServer.ts';
 import { siteConfig } from '../../src/config/index.ts';
 
 const config = siteConfig();

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serveStatic } from '../../scripts/report/server.ts';
+import { serveStatic } from '../support/staticServer.ts';
 import { kb } from '../../scripts/report/types.ts';
 import { visitBudgets, visitGate } from '../../scripts/report/visit.ts';
 

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { startNginx, stopNginx } from '../../scripts/nginx.ts';
 import { systemPackagesProblem } from '../../scripts/ensure-system-deps.ts';
 import { siteConfig } from '../../src/config/index.ts';
-import { exampleInviteCode } from '../../src/lib/invite.ts';
+import { exampleInviteCode } from '../../src/lib/invite/invite.ts';
 import { heroBreakpointPx } from '../../src/lib/media.ts';
 import { colors } from '../../src/lib/theme.ts';
 import { watchSceneModes } from '../e2e/support/scene-modes.ts';

@@ -7,7 +7,7 @@ import {
   inviteStateScript,
   isInvitePage,
   playUrlWithInvite,
-} from '../../src/lib/invite.ts';
+} from '../../src/lib/invite/invite.ts';
 import { siteValues } from '../fixtures/siteValues.ts';
 
 const config = loadConfig({}, { ...siteValues, invitePath: '/join' });
@@ -16,7 +16,7 @@ const config = loadConfig({}, { ...siteValues, invitePath: '/join' });
 function stateFor(pathname: string, script = inviteStateScript(config)): string | undefined {
   const attributes: Record<string, string> = {};
   const document = { documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) } };
-  new Function('location', 'document', script)({ pathname }, document);
+  new Function('location', 'document', 'addEventListener', script)({ pathname }, document, () => {});
   return attributes['data-invite'];
 }
 
@@ -44,6 +44,16 @@ describe('the invite code', () => {
     expect(inviteCodeFrom('/g/AB123', short)).toBeUndefined();
     expect(stateFor('/g/AB12', inviteStateScript(short))).toBe('code');
     expect(exampleInviteCode(short)).toBe('ABC1');
+  });
+
+  it('on the 404 page, marks only an invite address, so any other stays the 404 page', () => {
+    const notFound = inviteStateScript(config, 'Join my group');
+    expect(stateFor('/join/ABC123', notFound)).toBe('code');
+    expect(stateFor('/join/AB', notFound)).toBe('incomplete');
+    expect(stateFor('/nope', notFound)).toBeUndefined();
+    expect(stateFor('/joined/ABC123', notFound)).toBeUndefined();
+    // Nor does it carry monitoring, as its address may carry a code.
+    expect(isInvitePage('/404', config)).toBe(true);
   });
 
   it('is off while the invite address is empty, the default', () => {

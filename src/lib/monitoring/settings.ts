@@ -9,7 +9,7 @@
  */
 import type { BrowserOptions, replayIntegration } from '@sentry/browser';
 import type { SiteConfig } from '../../config/index.ts';
-import { isInvitePage } from '../invite.ts';
+import { isInvitePage } from '../invite/invite.ts';
 import { ingestOrigin, requireDsn } from './dsn.ts';
 
 /** What a page hands the browser-side SDK: plain JSON, embedded in the page by MonitoringHead.astro. */

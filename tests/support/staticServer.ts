@@ -1,5 +1,5 @@
 /**
- * Serves a built site folder on 127.0.0.1 for the report and the gate's own tests: `/privacy` from privacy.html
+ * Serves a built site folder on 127.0.0.1 as a plain static host would: `/privacy` from privacy.html
  * and the 404 page with status 404, like the production configuration.
  */
 import { readFile } from 'node:fs/promises';

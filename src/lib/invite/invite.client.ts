@@ -1,39 +1,30 @@
 /**
- * The invite page in the browser: the code comes from the address, is checked against the allowed form and only
- * then written, as text, into the page and into the links that carry it (the app, Google Play). The head script
- * (inviteStateScript in invite.ts) has already shown the right parts, so nothing here moves the layout.
+ * The invite page's script, started by the head script (inviteStateScript) once the page has loaded and only for a
+ * code of the allowed form, whose parts it has already shown: writes the code, as text, into the page and into the
+ * links that carry it (the app, Google Play), so nothing here moves the layout; the copy button; the QR code.
  */
-import {
-  androidIntentUrl,
-  inviteCodeFrom,
-  inviteSettingsId,
-  inviteUrl,
-  playUrlWithInvite,
-  type InviteSettings,
-} from './invite.ts';
-import { colors } from './theme.ts';
+import { androidIntentUrl, playUrlWithInvite } from './invite.ts';
+import { colors } from '../theme.ts';
 
-/** The wide, fine-pointer screens where the landing page shows its QR code too (landing.css, invite.css). */
+/** The wide, fine-pointer screens where the landing page shows its QR code too (store.css). */
 const desktop = '(min-width: 1024px) and (hover: hover) and (pointer: fine)';
 
 function start() {
-  const settingsText = document.getElementById(inviteSettingsId)?.textContent;
-  if (!settingsText) return;
-  const settings = JSON.parse(settingsText) as InviteSettings;
-  const code = inviteCodeFrom(location.pathname, settings);
-  if (!code) return;
-
-  const link = inviteUrl(location.origin, settings, code);
+  // The address is the invite link and its last segment the code, of the allowed form (the head script checked it).
+  const link = location.origin + location.pathname.replace(/\/$/, '');
+  const code = link.slice(link.lastIndexOf('/') + 1);
   for (const element of document.querySelectorAll('[data-invite-code]')) element.textContent = code;
 
-  const play = settings.androidPackage ? playUrlWithInvite(settings.androidPackage, code) : undefined;
-  if (play) {
-    for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a.store-play')) anchor.href = play;
-  }
   const open = document.querySelector<HTMLAnchorElement>('[data-invite-open]');
-  if (open) {
-    const android = play && /Android/i.test(navigator.userAgent);
-    open.href = android ? androidIntentUrl(link, settings.androidPackage, play) : link;
+  if (open) open.href = link;
+  // With the app on Android, the Play buttons link its listing (`?id=<package>`): they and "Open in the app" on an
+  // Android phone carry the code.
+  const plays = document.querySelectorAll<HTMLAnchorElement>('a.store-play');
+  const androidPackage = plays[0] && new URL(plays[0].href).searchParams.get('id');
+  if (androidPackage) {
+    const play = playUrlWithInvite(androidPackage, code);
+    for (const anchor of plays) anchor.href = play;
+    if (open && /Android/i.test(navigator.userAgent)) open.href = androidIntentUrl(link, androidPackage, play);
   }
 
   const copy = document.querySelector<HTMLButtonElement>('[data-invite-copy]');
