@@ -7,7 +7,7 @@
 import ownerValues from '../site.config.ts';
 import { lastUpdated, readApprovals, type Approvals } from '../src/lib/legal/approvals.node.ts';
 import { lawFacts } from '../src/lib/legal/law.ts';
-import { legalPages } from '../src/lib/legal/pages.ts';
+import { legalPages } from '../src/lib/legal/pages.node.ts';
 import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../src/lib/config.ts';
 
 /** What still stands between these values and a launch, one line each; empty when ready. */
@@ -58,7 +58,7 @@ export function stalePages(today: Date, approvals: Approvals = readApprovals()):
   const limit = new Date(today);
   limit.setUTCMonth(limit.getUTCMonth() - lawFacts.reviewMonths);
   const oldest = limit.toISOString().slice(0, 10);
-  return legalPages.flatMap(({ kind }) => {
+  return legalPages().flatMap(({ kind }) => {
     const latest = approvals[kind]?.at(-1);
     const updated = latest && lastUpdated(latest);
     if (!updated || updated >= oldest) return [];

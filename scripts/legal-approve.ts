@@ -11,9 +11,10 @@ import { parseArgs } from 'node:util';
 
 process.chdir(resolve(import.meta.dirname, '..'));
 // Imported once in the project's folder: the config and the legal files are read relative to it.
-const { approvalsFile, approve, frozenFile, headingText, legalStatus, readFrozen, sectionChanges, versionId } =
+const { approvalsFile, approve, frozenFile, headingText, legalStatus, readApprovals, readFrozen, sectionChanges } =
   await import('../src/lib/legal/approvals.node.ts');
-const { legalPages } = await import('../src/lib/legal/pages.ts');
+const { legalPages } = await import('../src/lib/legal/pages.node.ts');
+const { versionId } = await import('../src/lib/legal/pages.ts');
 const { legalText } = await import('../src/lib/legal/text.node.ts');
 
 const usage = 'usage: npm run legal:approve -- <page> --by "<your name>" [--note "<one line>"] [--reviewed]';
@@ -35,8 +36,9 @@ try {
   fail((error as Error).message);
 }
 const { values, positionals } = args;
-const page = legalPages.find(({ kind }) => kind === positionals[0]);
-if (positionals.length !== 1 || !page) fail(`Name one page to approve: ${legalPages.map((p) => p.kind).join(', ')}.`);
+const pages = legalPages();
+const page = pages.find(({ kind }) => kind === positionals[0]);
+if (positionals.length !== 1 || !page) fail(`Name one page to approve: ${pages.map((p) => p.kind).join(', ')}.`);
 const { kind } = page;
 const by = values.by?.trim();
 if (!by) fail('--by is missing: the name of the person who read and approves this text.');
@@ -49,10 +51,10 @@ const note = values.note?.replace(/\s+/g, ' ').trim() || undefined;
 try {
   // Words that do not render (an unknown token, a bad data entry) stop here with the build's own message.
   const { markdown } = await legalText(kind);
-  const { latest } = legalStatus(kind, markdown);
+  const { latest } = legalStatus(readApprovals()[kind], markdown);
   const changes = latest && !values.reviewed ? sectionChanges(readFrozen(kind, latest), markdown) : [];
   approve(kind, markdown, by, date, note, values.reviewed);
-  const now = legalStatus(kind, markdown).latest!;
+  const now = readApprovals()[kind]!.at(-1)!;
   const id = versionId(kind, now.version);
   if (values.reviewed) console.log(`Recorded a review of ${id} (${by}, ${date}): no word changed.`);
   else console.log(`Approved ${id} (${by}, ${date}).`);

@@ -6,7 +6,7 @@
  */
 import type { SiteConfig } from './config.ts';
 import { googlePlayUrl } from './appLinks.ts';
-import { routes } from './routes.ts';
+import { hashRoutes } from './routes.ts';
 
 export type InviteConfig = Pick<SiteConfig, 'invitePath' | 'inviteCodeMinLength' | 'inviteCodeMaxLength'>;
 
@@ -15,7 +15,8 @@ export const inviteCodeAlphabet = 'letters and digits';
 
 /** Addresses the invite page may not take: the site's pages and the folders of its files. */
 export const reservedInvitePaths: string[] = [
-  ...Object.values(routes).filter((path) => path !== '/'),
+  // The legal pages the spec fixes; the build checks every legal page's address (src/lib/legal/loader.node.ts).
+  ...new Set(Object.values(hashRoutes)),
   ...['/legal', '/404', '/images', '/videos', '/models', '/icons', '/sitemap-index', '/sitemap-0'],
 ];
 

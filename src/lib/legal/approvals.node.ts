@@ -12,15 +12,15 @@ import { diffArrays } from 'diff';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
 import { markdownParts } from './markdown.node.ts';
-import type { LegalPageKind } from './pages.ts';
-import { legalDir, LegalTextError } from './tokens.node.ts';
+import { legalDir, LegalTextError } from './pages.node.ts';
+import { versionId } from './pages.ts';
 
 export const approvalsFile = `${legalDir}/approvals.yaml`;
 export const versionsDir = `${legalDir}/versions`;
-export const frozenFile = (kind: LegalPageKind, version: string) => `${versionsDir}/${kind}/${version}.md`;
+export const frozenFile = (kind: string, version: string) => `${versionsDir}/${kind}/${version}.md`;
 
 const date = z.iso.date();
-const approvalSchema = z.strictObject({
+export const approvalSchema = z.strictObject({
   version: z.string().regex(/^\d{4}-\d{2}-\d{2}(-\d+)?$/, 'a version like 2026-11-25 or 2026-11-25-2'),
   date,
   approvedBy: z.string().trim().min(1),
@@ -30,7 +30,7 @@ const approvalSchema = z.strictObject({
   reviews: z.array(z.strictObject({ date, by: z.string().trim().min(1), note: z.string().optional() })).optional(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
-export type Approvals = Partial<Record<LegalPageKind, Approval[]>>;
+export type Approvals = Partial<Record<string, Approval[]>>;
 
 /** Every page's approvals, oldest first. */
 export function readApprovals(): Approvals {
@@ -43,16 +43,13 @@ export function readApprovals(): Approvals {
 const writeApprovals = (all: Approvals) =>
   writeFileSync(approvalsFile, `# Written by npm run legal:approve (docs/legal-pages.md).\n${stringify(all)}`);
 
-/** `terms@2026-11-25`: what the app records with an SMS opt-in, and what the pages show. */
-export const versionId = (kind: LegalPageKind, version: string) => `${kind}@${version}`;
-
 /** The date of the approval's last word: its own, or its latest review's. */
 export const lastUpdated = (approval: Approval) => approval.reviews?.at(-1)?.date ?? approval.date;
 
-const hashOf = (markdown: string) => createHash('sha256').update(markdown).digest('hex');
+export const hashOf = (markdown: string) => createHash('sha256').update(markdown).digest('hex');
 
 /** An approved version's frozen words, checked against the hash approved. */
-export function readFrozen(kind: LegalPageKind, { version, sha256 }: Approval): string {
+export function readFrozen(kind: string, { version, sha256 }: Approval): string {
   const file = frozenFile(kind, version);
   if (!existsSync(file)) throw new LegalTextError(`${file} is missing; ${approvalsFile} lists it`);
   const markdown = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
@@ -62,8 +59,8 @@ export function readFrozen(kind: LegalPageKind, { version, sha256 }: Approval): 
 }
 
 /** The page's latest approval, and whether `markdown` (its words now) differs from it: a draft. */
-export function legalStatus(kind: LegalPageKind, markdown: string) {
-  const latest = readApprovals()[kind]?.at(-1);
+export function legalStatus(approvals: Approval[] | undefined, markdown: string) {
+  const latest = approvals?.at(-1);
   return { latest, draft: latest?.sha256 !== hashOf(markdown) };
 }
 
@@ -72,14 +69,7 @@ export function legalStatus(kind: LegalPageKind, markdown: string) {
  * its latest version and no word changed. Refuses words already approved (unless reviewed), and a review of changed
  * words.
  */
-export function approve(
-  kind: LegalPageKind,
-  markdown: string,
-  by: string,
-  on: string,
-  note?: string,
-  reviewed = false,
-) {
+export function approve(kind: string, markdown: string, by: string, on: string, note?: string, reviewed = false) {
   const all = readApprovals();
   const list = all[kind] ?? [];
   const latest = list.at(-1);
@@ -139,17 +129,20 @@ export function sectionChanges(before: string, after: string): { part: string; l
 /** "Data sharing" from `## Data sharing { #data-sharing }`. */
 export const headingText = (heading: string) => heading.replace(/^#+ +/, '').replace(/\s*\{ *#[\w-]+ *\}$/, '');
 
-/** The production build's gate: a message naming each page whose words are not approved and what changed; '' if none. */
-export function unapprovedReport(words: Partial<Record<LegalPageKind, string>>): string {
-  const drafts = Object.entries(words).flatMap(([kind, markdown]) => {
-    const status = legalStatus(kind as LegalPageKind, markdown);
-    return status.draft ? [{ kind: kind as LegalPageKind, markdown, latest: status.latest }] : [];
-  });
-  if (!drafts.length) return '';
+/** A page whose words differ from its latest approval: its words now, and its latest approved words, if any. */
+export interface Draft {
+  kind: string;
+  markdown: string;
+  latest?: { approval: Approval; markdown: string } | undefined;
+}
+
+/** The production build's gate: a message naming each page whose words are not approved and what changed. */
+export function unapprovedReport(drafts: Draft[]): string {
   const pages = drafts.flatMap(({ kind, markdown, latest }) => {
     if (!latest) return [`${kind}: never approved.`, ''];
-    const since = `${versionId(kind, latest.version)}, approved by ${latest.approvedBy} on ${latest.date}`;
-    const changes = sectionChanges(readFrozen(kind, latest), markdown);
+    const { approval } = latest;
+    const since = `${versionId(kind, approval.version)}, approved by ${approval.approvedBy} on ${approval.date}`;
+    const changes = sectionChanges(latest.markdown, markdown);
     const shown = changes.flatMap(({ part, lines }) => [`  ${part}`, ...lines.map((line) => `    ${line}`)]);
     return [
       `${kind}: its words differ from its latest approved version (${since}):`,
@@ -168,10 +161,11 @@ export function unapprovedReport(words: Partial<Record<LegalPageKind, string>>):
   ].join('\n');
 }
 
-/** Each approved version, newest first, with its reviews and the sections whose words changed since the one before. */
-export function legalHistory(kind: LegalPageKind) {
-  const approvals = readApprovals()[kind] ?? [];
-  const texts = approvals.map((approval) => readFrozen(kind, approval));
+/**
+ * Each approved version (with its frozen words, `texts`), newest first, with its reviews and the sections whose
+ * words changed since the one before.
+ */
+export function legalHistory(kind: string, approvals: Approval[], texts: string[]) {
   return approvals
     .map((approval, index) => ({
       ...approval,
