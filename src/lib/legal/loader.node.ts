@@ -10,19 +10,21 @@ import { z } from 'zod';
 import { config } from '../config.ts';
 import {
   approvalSchema,
-  hashOf,
+  frozenCopies,
+  headingsOf,
+  isDraft,
   lastUpdated,
   legalHistory,
   readApprovals,
-  readFrozen,
   unapprovedReport,
   type Approval,
   type Draft,
+  type Published,
 } from './approvals.node.ts';
 import { legalPageSchema } from './frontMatter.ts';
 import { legalDir, LegalTextError } from './pages.node.ts';
 import { versionId } from './pages.ts';
-import { frozenText, legalShared, legalText, legalWords, type LegalText } from './text.node.ts';
+import { legalShared, legalText, legalWords } from './text.node.ts';
 
 export const legalEntrySchema = legalWords.extend({
   kind: z.string(),
@@ -52,13 +54,13 @@ export function legalLoader(): Loader {
     name: 'legal-loader',
     schema: legalEntrySchema,
     async load({ store, generateDigest, logger, watcher }) {
-      const set = (id: string, text: LegalText, data: LegalEntry) =>
+      const set = (id: string, body: string, html: string, data: LegalEntry) =>
         store.set({
           id,
           data,
-          body: text.markdown,
-          rendered: { html: text.html, metadata: { headings: text.headings } },
-          digest: generateDigest(text.markdown),
+          body,
+          rendered: { html, metadata: { headings: headingsOf(html) } },
+          digest: generateDigest(`${body}${html}`),
         });
       const load = async () => {
         const approvals = readApprovals();
@@ -74,17 +76,11 @@ export function legalLoader(): Loader {
         store.clear();
         for (const { kind } of shared.sources) {
           const now = await legalText(kind, undefined, shared);
-          const list = approvals[kind] ?? [];
-          const frozen = list.map((approval) => readFrozen(kind, approval));
-          const latest = list.at(-1);
-          const draft = latest?.sha256 !== hashOf(now.markdown);
-          if (draft)
-            drafts.push({
-              kind,
-              markdown: now.markdown,
-              latest: latest && { approval: latest, markdown: frozen.at(-1)! },
-            });
-          const state = (approval: Approval | undefined, data: LegalText['data']) => ({
+          const frozen = frozenCopies(kind, approvals[kind] ?? []);
+          const latest = frozen.at(-1);
+          const draft = isDraft(now, latest);
+          if (draft) drafts.push({ kind, now, latest });
+          const state = (approval: Approval | undefined, { data }: Published) => ({
             ...data,
             kind,
             page: now.page,
@@ -92,16 +88,12 @@ export function legalLoader(): Loader {
             version: approval && versionId(kind, approval.version),
             lastUpdated: approval ? lastUpdated(approval) : data.effective,
           });
-          set(kind, now, {
-            ...state(draft ? undefined : latest, now.data),
-            history: legalHistory(kind, list, frozen),
-          });
-          for (const [index, approval] of list.entries()) {
-            const text = await frozenText(kind, approval, frozen[index]!);
-            set(versionId(kind, approval.version), text, {
-              ...state(approval, text.data),
-              replacedBy: list[index + 1]?.date,
-            });
+          const history = legalHistory(kind, frozen);
+          set(kind, now.markdown, now.html, { ...state(draft ? undefined : latest!.approval, now), history });
+          // Each version from its frozen copy alone: the renderer never touches it again.
+          for (const [index, copy] of frozen.entries()) {
+            const replacedBy = frozen[index + 1]?.approval.date;
+            set(versionId(kind, copy.approval.version), '', copy.html, { ...state(copy.approval, copy), replacedBy });
           }
         }
         if (drafts.length && gated()) throw new LegalTextError(unapprovedReport(drafts));

@@ -1,8 +1,8 @@
 /**
  * A legal page's words as a visitor reads them: its Markdown with every `{{token}}` filled, each
  * `{{practices.<block>}}` line rendered from the data-practices file, and the sign-up screen drawn under the consent
- * wording. This filled Markdown is what `npm run legal:approve` records and freezes, what the production build
- * compares with the approved words, and what the site renders. A page that does not render (an unknown token, an
+ * wording. This filled Markdown is what the site renders; the page as rendered is what `npm run legal:approve` freezes
+ * and the production build compares with the approved version (approvals.node.ts). A page that does not render (an unknown token, an
  * invalid data entry, a failed structural check) throws here, so the build and the approval stop with one message.
  */
 import { access } from 'node:fs/promises';
@@ -14,11 +14,10 @@ import { stringify } from 'yaml';
 import { z } from 'zod';
 import { practiceBlocks, type PracticeBlock } from '../dataPractices/policyBlocks.ts';
 import { readDataPractices } from '../dataPractices/read.node.ts';
-import { frozenFile, readFrozen, type Approval } from './approvals.node.ts';
 import { checkLegalEntry } from './check.node.ts';
 import type { LegalHeading, LegalPage } from './frontMatter.ts';
 import { renderLegalMarkdown } from './markdown.node.ts';
-import { legalPageOf, legalSource, legalSources, parseLegalMarkdown } from './pages.node.ts';
+import { legalPageOf, legalSource, legalSources } from './pages.node.ts';
 import {
   escapeMarkdown,
   fill,
@@ -33,7 +32,7 @@ import {
 export const legalWords = z.object({ title: z.string(), effective: z.iso.date(), summary: z.string() }).strict();
 
 export interface LegalText {
-  /** The filled Markdown, front matter and body: the words approved, frozen and compared. */
+  /** The filled Markdown, front matter and body: what the renderer reads. */
   markdown: string;
   data: z.infer<typeof legalWords>;
   html: string;
@@ -161,17 +160,4 @@ export async function legalText(
     );
   }
   return { markdown: `---\n${stringify(data, { lineWidth: 0 })}---\n${body}`, data, page, ...rendered };
-}
-
-/** An approved version's frozen words (checked against their hash), rendered. No token may be left in them. */
-export async function frozenText(
-  kind: string,
-  approval: Approval,
-  markdown = readFrozen(kind, approval),
-): Promise<LegalText> {
-  const file = frozenFile(kind, approval.version);
-  const { data, body } = parseLegalMarkdown(markdown, file, legalWords);
-  const token = /\{\{[^}]*\}\}/.exec(markdown)?.[0];
-  if (token) throw new LegalTextError(`${file}: ${token} is left in an approved version; expected its words only`);
-  return { markdown, data, ...(await renderLegalMarkdown(body)) };
 }
