@@ -4,10 +4,19 @@
  * ships placeholders. The app ids ship unset (`example('')`): each is listed with what its absence costs, until it
  * is set or written as a plain ''.
  */
+import { existsSync } from 'node:fs';
 import ownerValues from '../site.config.ts';
-import { lastUpdated, readApprovals, type Approvals } from '../src/lib/legal/approvals.node.ts';
+import {
+  frozenCopies,
+  isDraft,
+  lastUpdated,
+  readApprovals,
+  templateRecord,
+  type Approvals,
+} from '../src/lib/legal/approvals.node.ts';
 import { lawFacts } from '../src/lib/legal/law.ts';
-import { legalPages } from '../src/lib/legal/pages.ts';
+import { legalPages } from '../src/lib/legal/pages.node.ts';
+import { legalShared, legalText } from '../src/lib/legal/text.node.ts';
 import { ConfigError, fieldsAtExampleValues, loadConfig, whereSet } from '../src/config/index.ts';
 
 /** What still stands between these values and a launch, one line each; empty when ready. */
@@ -58,7 +67,7 @@ export function stalePages(today: Date, approvals: Approvals = readApprovals()):
   const limit = new Date(today);
   limit.setUTCMonth(limit.getUTCMonth() - lawFacts.reviewMonths);
   const oldest = limit.toISOString().slice(0, 10);
-  return legalPages.flatMap(({ kind }) => {
+  return legalPages().flatMap(({ kind }) => {
     const latest = approvals[kind]?.at(-1);
     const updated = latest && lastUpdated(latest);
     if (!updated || updated >= oldest) return [];
@@ -68,9 +77,28 @@ export function stalePages(today: Date, approvals: Approvals = readApprovals()):
   });
 }
 
+/**
+ * The legal record: still the template's (its versions and approvers are not the owner's), or a page whose words are
+ * not approved, which a production build refuses.
+ */
+export async function legalProblems(): Promise<string[]> {
+  const problems = existsSync(templateRecord)
+    ? [
+        `the legal record is the template's (${templateRecord})  (start your own before launch: npm run legal:new-record)`,
+      ]
+    : [];
+  const [approvals, shared] = [readApprovals(), legalShared()];
+  for (const { kind } of shared.sources) {
+    const now = await legalText(kind, undefined, shared);
+    if (isDraft(now, frozenCopies(kind, approvals[kind] ?? []).at(-1)))
+      problems.push(`${kind}: its words are not approved  (npm run legal:approve -- ${kind} --by "<your name>")`);
+  }
+  return problems;
+}
+
 if (import.meta.main) {
   try {
-    const problems = [...releaseProblems(), ...stalePages(new Date())];
+    const problems = [...releaseProblems(), ...stalePages(new Date()), ...(await legalProblems())];
     if (problems.length === 0) {
       console.log('Release check passed: no config field is at its example value.');
     } else {
@@ -79,8 +107,11 @@ if (import.meta.main) {
       process.exitCode = 1;
     }
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
+    // Ours name the file or field and the fix: the message is the whole story. Anything else is a bug: rethrown.
+    const ours =
+      error instanceof ConfigError || ['LegalTextError', 'DataPracticesError'].includes((error as Error).name);
+    if (!ours) throw error;
+    console.error((error as Error).message);
     process.exitCode = 1;
   }
 }

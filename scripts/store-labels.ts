@@ -14,7 +14,6 @@ import { DataPracticesError, type DataPractices } from '../src/lib/dataPractices
 import { dataPracticesPath, readDataPractices } from '../src/lib/dataPractices/read.node.ts';
 import { appPrivacyDetails, dataSafetyAnswers, dataSafetyMarkdown } from '../src/lib/dataPractices/storeLabels.ts';
 import { fill, legalTokens } from '../src/lib/legal/tokens.node.ts';
-import { routes } from '../src/lib/routes.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
@@ -51,7 +50,7 @@ try {
 }
 
 const config = siteConfig();
-const privacyUrl = `${config.siteUrl}${routes.privacy}`;
+const privacyUrl = `${config.siteUrl}${tokens.privacyUrl}`;
 const urls = { privacyUrl, deletionUrl: `${privacyUrl}#delete-account` };
 // The labels quote the site's addresses: filed with the example domain, they would point reviewers nowhere.
 const placeholder = fieldsAtExampleValues(config).some(({ field }) => field === 'siteUrl')

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config/index.ts';
 import AppStoreQr from './AppStoreQr.tsx';
-import LegalLinks from './LegalLinks.tsx';
+import LegalLinks, { type LegalLink } from './LegalLinks.tsx';
 import SocialLinks from './SocialLinks.tsx';
 import StoreButtons from './StoreButtons.tsx';
 
@@ -13,13 +13,22 @@ interface Props {
   social: SiteConfig['social'];
   /** The App Store URL as a QR code (SVG), shown beside the button on wide, non-touch screens. */
   qrSvg: string;
+  legalPages: LegalLink[];
 }
 
 /**
  * The hero's call to action: the store buttons, the contact line and the social and legal links. Fades in and
  * rises after the required delay (src/lib/motion.ts, landing.css).
  */
-export default function CallToAction({ productName, appStoreUrl, googlePlayUrl, contactEmail, social, qrSvg }: Props) {
+export default function CallToAction({
+  productName,
+  appStoreUrl,
+  googlePlayUrl,
+  contactEmail,
+  social,
+  qrSvg,
+  legalPages,
+}: Props) {
   return (
     <div className="cta">
       <div className="store">
@@ -30,7 +39,7 @@ export default function CallToAction({ productName, appStoreUrl, googlePlayUrl, 
         Questions or ideas? Email us at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
       </p>
       <SocialLinks productName={productName} social={social} />
-      <LegalLinks callToAction />
+      <LegalLinks pages={legalPages} callToAction />
     </div>
   );
 }

@@ -1,14 +1,14 @@
-import { legalPages } from '../lib/legal/pages.ts';
+import type { LegalPage } from '../lib/legal/frontMatter.ts';
 
-/**
- * Links to the legal pages of the list (src/lib/legal/pages.ts): every one in the footer, the ones marked for it in
- * the call to action.
- */
-export default function LegalLinks({ callToAction = false }: { callToAction?: boolean }) {
+/** What a link to a legal page needs: the pages pass it from the collection (src/lib/legal/collection.ts). */
+export type LegalLink = Pick<LegalPage, 'kind' | 'path' | 'linkLabel' | 'callToAction'>;
+
+/** Links to the legal pages: every one in the footer, the ones marked `callToAction` in the call to action. */
+export default function LegalLinks({ pages, callToAction = false }: { pages: LegalLink[]; callToAction?: boolean }) {
   return (
     <ul className="legal-links">
-      {legalPages
-        .filter((page) => !callToAction || page.inCallToAction)
+      {pages
+        .filter((page) => !callToAction || page.callToAction)
         .map(({ kind, path, linkLabel }) => (
           <li key={kind}>
             <a href={path}>{linkLabel}</a>

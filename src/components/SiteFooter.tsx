@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../config/index.ts';
-import LegalLinks from './LegalLinks.tsx';
+import LegalLinks, { type LegalLink } from './LegalLinks.tsx';
 import SocialLinks from './SocialLinks.tsx';
 
 interface Props {
@@ -7,13 +7,14 @@ interface Props {
   legalEntity: string;
   contactEmail: string;
   social: SiteConfig['social'];
+  legalPages: LegalLink[];
 }
 
 /** The landing page's footer: legal links, the contact email and the social links. */
-export default function SiteFooter({ productName, legalEntity, contactEmail, social }: Props) {
+export default function SiteFooter({ productName, legalEntity, contactEmail, social, legalPages }: Props) {
   return (
     <footer className="site-footer">
-      <LegalLinks />
+      <LegalLinks pages={legalPages} />
       <p>
         <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
       </p>

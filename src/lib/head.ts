@@ -4,7 +4,7 @@
  * default instead of being added twice.
  */
 import type { SiteConfig } from '../config/index.ts';
-import { legalPages } from './legal/pages.ts';
+import type { LegalPage } from './legal/frontMatter.ts';
 import { colors } from './theme.ts';
 
 export interface HeadTag {
@@ -54,7 +54,12 @@ const meta = (key: 'name' | 'property', name: string, content: string): HeadTag 
 });
 const link = (attrs: Record<string, string>): HeadTag => ({ tag: 'link', attrs });
 
-export function defaultHeadTags(config: SiteConfig, page: PageHead): HeadTag[] {
+/** `legal`: the legal pages, each with a `rel` linked from every page's head. */
+export function defaultHeadTags(
+  config: SiteConfig,
+  page: PageHead,
+  legal: Pick<LegalPage, 'path' | 'rel'>[] = [],
+): HeadTag[] {
   const url = absoluteUrl(config, publicPath(page.path));
   const image = absoluteUrl(config, socialCard.path);
   const imageAlt = `${config.productName}: ${config.tagline}`;
@@ -79,7 +84,7 @@ export function defaultHeadTags(config: SiteConfig, page: PageHead): HeadTag[] {
     meta('name', 'twitter:image', image),
     meta('name', 'twitter:image:alt', imageAlt),
     ...(appId ? [meta('name', 'apple-itunes-app', `app-id=${appId}`)] : []),
-    ...legalPages.flatMap((legal) => (legal.rel ? [link({ rel: legal.rel, href: legal.path })] : [])),
+    ...legal.flatMap(({ rel, path }) => (rel ? [link({ rel, href: path })] : [])),
     link({ rel: 'icon', href: '/favicon.ico', sizes: '32x32' }),
     link({ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
     link({ rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }),

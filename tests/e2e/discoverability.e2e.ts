@@ -2,9 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { siteConfig } from '../../src/config/index.ts';
-import { legalPages } from '../../src/lib/legal/pages.ts';
+import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
 
 const config = siteConfig();
+
+const legalPages = readLegalPages();
 
 // Home and every legal page of the list.
 const pages = ['/', ...legalPages.map((page) => page.path)];

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { legalPages } from '../../src/lib/legal/pages.ts';
+import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
+
+const legalPages = readLegalPages();
 
 /** What a visitor tripped on in the legal pages (issue 27): a link that does not look like one, headings announced in
  * capitals. */

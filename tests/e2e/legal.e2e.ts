@@ -3,11 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { siteConfig } from '../../src/config/index.ts';
 import { requiredIn } from '../../src/lib/legal/law.ts';
-import { legalPages, legalTitle, otherLegalPages, quickActions } from '../../src/lib/legal/pages.ts';
+import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
+import { legalTitle as titleOf, quickActions } from '../../src/lib/legal/pages.ts';
 import { legalSections } from '../../src/lib/legal/sections.ts';
 import { formatLegalDate } from '../../src/lib/legal/frontMatter.ts';
 import { legalTokens, siteHostOf } from '../../src/lib/legal/tokens.node.ts';
-import { routes } from '../../src/lib/routes.ts';
 import { expectNoAxeViolations } from './support/page-health.ts';
 
 const config = siteConfig();
@@ -21,6 +21,11 @@ const snapshotFile = new URL('./legal-ids.snapshot.json', import.meta.url);
 const idSnapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Record<string, string[]>;
 /** Every value the pages quote as a token: the e2e checks read them, never type them. */
 const tokens = legalTokens();
+const legalPages = readLegalPages();
+const legalPage = (kind: string) => legalPages.find((page) => page.kind === kind)!;
+const legalTitle = (productName: string, kind: string) => titleOf(productName, legalPage(kind));
+const otherLegalPages = (kind: string) => legalPages.filter((page) => page.kind !== kind);
+const routes = { home: '/', privacy: legalPage('privacy').path, terms: legalPage('terms').path };
 
 /** A page's front matter as its Markdown file has it. */
 const frontMatter = (kind: string) => {

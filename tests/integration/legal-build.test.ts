@@ -1,11 +1,11 @@
 /**
- * Real builds of an edited copy of the project: a legal page added as one Markdown file and one list entry reaches
- * every place that lists the legal pages and the check; a kind of data added as one entry of the data-practices file
+ * Real builds of an edited copy of the project: a legal page added as one Markdown file (and approved) reaches
+ * every place that lists the legal pages and the check, with no code changed; a kind of data added as one entry of the data-practices file
  * reaches every list and table of the privacy policy, its summary at a glance and both store labels; a bad entry or
  * a missing screenshot stops the build, naming what is wrong. Drafts build unapproved text (legal-approval.test.ts).
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
@@ -19,10 +19,22 @@ beforeAll(() => {
 });
 afterAll(() => project?.remove());
 
-describe('adding a legal page: one Markdown file and one entry in the list', () => {
-  it('reaches the route, the sitemap, the footer, the other legal pages and the check', async () => {
+describe('adding a legal page: one Markdown file, then its approval', () => {
+  it('reaches its address, the footer, the sitemap, the other legal pages, its history and the check, with no code changed', async () => {
+    const code = () =>
+      ['src', 'scripts'].flatMap((folder) =>
+        readdirSync(join(project.dir, folder), { recursive: true, encoding: 'utf8' })
+          .filter((file) => /\.(ts|tsx|astro)$/.test(file))
+          .map((file) => [file, project.read(join(folder, file))]),
+      );
+    const before = code();
     const markdown = [
       '---',
+      'path: /accessibility',
+      'order: 6',
+      'titleWord: Accessibility',
+      'linkLabel: Accessibility Statement',
+      'description: How {{productName}} works for everyone.',
       'title: Accessibility Statement',
       'effective: 2026-11-24',
       'summary: We want everyone to be able to use {{productName}}.',
@@ -34,17 +46,22 @@ describe('adding a legal page: one Markdown file and one entry in the list', () 
       '',
     ].join('\n');
     project.write('src/content/legal/accessibility.md', markdown);
-    project.edit(
-      'src/lib/legal/pages.ts',
-      /\n\];\n/,
-      `\n  { kind: 'accessibility', path: '/accessibility', titleWord: 'Accessibility', linkLabel: 'Accessibility Statement', description: (name) => \`How \${name} works for everyone.\` },\n];\n`,
-    );
-    const { code, output } = await project.build(drafts);
-    expect(code, output).toBe(0);
+    const approval = spawnSync('npm', ['run', 'legal:approve', '--', 'accessibility', '--by', 'Test Approver'], {
+      cwd: project.dir,
+      encoding: 'utf8',
+    });
+    expect(approval.status, approval.stdout + approval.stderr).toBe(0);
+    const { code: exit, output } = await project.build({ LEGAL_DRAFTS: '' });
+    expect(exit, output).toBe(0);
     expect(dist('accessibility.html')).toContain('<title>Tablemates Accessibility</title>');
+    expect(dist('accessibility.html')).toContain(
+      '<meta name="description" content="How Tablemates works for everyone.">',
+    );
     expect(dist('sitemap-0.xml')).toContain('/accessibility</loc>');
     expect(dist('index.html')).toMatch(/<a href="\/accessibility">Accessibility Statement<\/a>/);
     expect(dist('privacy.html')).toMatch(/<a href="\/accessibility">Accessibility Statement<\/a>/);
+    expect(dist('legal/accessibility/history.html')).toContain('<dt>Approved by</dt><dd>Test Approver</dd>');
+    expect(code()).toEqual(before);
 
     // The check reads the new page too: the contact address typed by hand stops the build, naming the file.
     project.edit('src/content/legal/accessibility.md', 'Tell us at', 'Tell us at hello@example.com or at');

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { legalPages } from '../../src/lib/legal/pages.ts';
+import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
 import {
   commentsOf,
   deadFunctionNames,
@@ -63,13 +63,15 @@ describe('the README and docs/ name only what exists', () => {
   });
 });
 
-describe('the README and docs/ say each thing once, and count the legal pages as src/lib/legal/pages.ts lists them', () => {
+const legalPages = readLegalPages();
+
+describe('the README and docs/ say each thing once, and count the legal pages as src/content/legal holds them', () => {
   test.each(documents)('%s', (file) => {
     const text = repository.read(file);
     expect(repeatedListItems(text), 'a line repeated in one list or table').toEqual([]);
     expect(
       legalPageCounts(text).filter((count) => count !== legalPages.length),
-      `legal pages counted otherwise than the ${legalPages.length} of src/lib/legal/pages.ts`,
+      `legal pages counted otherwise than the ${legalPages.length} of src/content/legal`,
     ).toEqual([]);
   });
 

@@ -1,36 +1,59 @@
 /**
- * Nothing unreviewed goes live, and nothing approved changes (docs/legal-pages.md, "Approving and versions"). What is
- * approved is a page's words as a visitor reads them (text.node.ts: tokens, data blocks and generated sentences
- * filled in). `npm run legal:approve` records who approved them (approvals.yaml, a sha256 per version) and freezes
- * them (versions/<page>/<version>.md), and the site serves each version from that file alone. A production build
- * stops while a page's words differ from its latest approved version, whatever changed them: the Markdown, the data
- * file, the wording file, the config, a build variable or code.
+ * The legal record (docs/legal-pages.md, "Approving and versions"). What is approved is a page as a reader gets it:
+ * its title, dates and summary and its article's HTML after the renderer (text.node.ts, markdown.node.ts).
+ * `npm run legal:approve` freezes that copy with its record (versions/<page>/<version>.html: version, date, approver,
+ * note, then the words) and adds the record, with the copy's sha256, to approvals.yaml; the site serves each version
+ * from its copy alone. A production build stops while a page as rendered now differs from its latest approval,
+ * whatever changed it (the Markdown, the data, the wording, the config, code, the renderer), and whenever the record
+ * was rewritten: it only grows, its dates only move forward, and no copy changes.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { diffArrays } from 'diff';
+import { decodeHTML } from 'entities';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
-import { markdownParts } from './markdown.node.ts';
-import type { LegalPageKind } from './pages.ts';
-import { legalDir, LegalTextError } from './tokens.node.ts';
+import { legalDir, LegalTextError, parseLegalMarkdown } from './pages.node.ts';
+import { versionId } from './pages.ts';
 
 export const approvalsFile = `${legalDir}/approvals.yaml`;
 export const versionsDir = `${legalDir}/versions`;
-export const frozenFile = (kind: LegalPageKind, version: string) => `${versionsDir}/${kind}/${version}.md`;
+export const frozenFile = (kind: string, version: string) => `${versionsDir}/${kind}/${version}.html`;
 
 const date = z.iso.date();
-const approvalSchema = z.strictObject({
+const by = z.string().trim().min(1);
+const record = {
   version: z.string().regex(/^\d{4}-\d{2}-\d{2}(-\d+)?$/, 'a version like 2026-11-25 or 2026-11-25-2'),
   date,
-  approvedBy: z.string().trim().min(1),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  approvedBy: by,
   note: z.string().optional(),
+};
+export const approvalSchema = z.strictObject({
+  ...record,
+  /** The sha256 of the frozen copy. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
   /** Later reviews that changed no word (the yearly review): each refreshes "Last updated". */
-  reviews: z.array(z.strictObject({ date, by: z.string().trim().min(1), note: z.string().optional() })).optional(),
+  reviews: z.array(z.strictObject({ date, by, note: z.string().optional() })).optional(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
-export type Approvals = Partial<Record<LegalPageKind, Approval[]>>;
+export type Approvals = Partial<Record<string, Approval[]>>;
+
+/** What a reader gets of a page: the words of its header and its article's HTML. */
+export interface Published {
+  data: { title: string; effective: string; summary: string };
+  html: string;
+}
+/** A frozen copy as its file holds it: its record, then the page as published. */
+const frozenSchema = z.strictObject({ ...record, title: z.string(), effective: date, summary: z.string() });
+const frozenText = (fields: z.infer<typeof frozenSchema>, html: string) =>
+  `---\n${stringify(fields, { lineWidth: 0 })}---\n${html}`;
+/** The page as published, as one text: what is compared and diffed. */
+export const publishedText = ({ data, html }: Published) => frozenText(data as z.infer<typeof frozenSchema>, html);
+/** Whether the page as published `now` is not its latest approved version: a draft. */
+export const isDraft = (now: Published, latest: Frozen | undefined) =>
+  !latest || publishedText(latest) !== publishedText(now);
+/** Marks the record the template ships: `npm run legal:new-record` removes it with the record. */
+export const templateRecord = `${versionsDir}/TEMPLATE`;
 
 /** Every page's approvals, oldest first. */
 export function readApprovals(): Approvals {
@@ -43,83 +66,135 @@ export function readApprovals(): Approvals {
 const writeApprovals = (all: Approvals) =>
   writeFileSync(approvalsFile, `# Written by npm run legal:approve (docs/legal-pages.md).\n${stringify(all)}`);
 
-/** `terms@2026-11-25`: what the app records with an SMS opt-in, and what the pages show. */
-export const versionId = (kind: LegalPageKind, version: string) => `${kind}@${version}`;
-
 /** The date of the approval's last word: its own, or its latest review's. */
 export const lastUpdated = (approval: Approval) => approval.reviews?.at(-1)?.date ?? approval.date;
 
-const hashOf = (markdown: string) => createHash('sha256').update(markdown).digest('hex');
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** An approved version's frozen words, checked against the hash approved. */
-export function readFrozen(kind: LegalPageKind, { version, sha256 }: Approval): string {
-  const file = frozenFile(kind, version);
-  if (!existsSync(file)) throw new LegalTextError(`${file} is missing; ${approvalsFile} lists it`);
-  const markdown = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
-  if (hashOf(markdown) !== sha256)
-    throw new LegalTextError(`${file} differs from the words approved (its sha256): restore it; versions never change`);
-  return markdown;
-}
-
-/** The page's latest approval, and whether `markdown` (its words now) differs from it: a draft. */
-export function legalStatus(kind: LegalPageKind, markdown: string) {
-  const latest = readApprovals()[kind]?.at(-1);
-  return { latest, draft: latest?.sha256 !== hashOf(markdown) };
+/** An approved version as frozen: its record (checked against approvals.yaml) and the page as published. */
+export interface Frozen extends Published {
+  approval: Approval;
 }
 
 /**
- * Records that `by` approved `markdown`, the page's words now, and freezes them; or, `reviewed`, that `by` reviewed
- * its latest version and no word changed. Refuses words already approved (unless reviewed), and a review of changed
- * words.
+ * The page's frozen copies with their records, checked: a copy with no record, a copy that changed, a record that
+ * differs from its copy's, a version not named after its date, or a date before the one before it stops here, naming
+ * the page and the version.
  */
-export function approve(
-  kind: LegalPageKind,
-  markdown: string,
-  by: string,
-  on: string,
-  note?: string,
-  reviewed = false,
-) {
+export function frozenCopies(kind: string, list: Approval[]): Frozen[] {
+  const stop = (version: string, problem: string): never => {
+    throw new LegalTextError(
+      `${versionId(kind, version)}: ${problem}. The legal record only grows (docs/legal-pages.md, "Approving and versions"): restore ${approvalsFile} and ${versionsDir}/${kind}/ as committed.`,
+    );
+  };
+  const dir = `${versionsDir}/${kind}`;
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    const version = name.replace(/\.html$/, '');
+    if (!list.some((approval) => approval.version === version))
+      stop(version, `${dir}/${name} is a frozen copy with no record in ${approvalsFile}`);
+  }
+  let before = '';
+  return list.map((approval, index) => {
+    const { version, date } = approval;
+    const previous = list[index - 1];
+    const n = previous?.date === date ? Number(previous.version.slice(11) || 1) + 1 : 1;
+    const expected = n > 1 ? `${date}-${n}` : date;
+    if (version !== expected)
+      stop(version, `its version is ${version}; expected ${expected}, after its date (${date})`);
+    for (const on of [date, ...(approval.reviews ?? []).map((review) => review.date)]) {
+      if (on < before) stop(version, `a date of its record, ${on}, is before the one before it, ${before}`);
+      before = on;
+    }
+    const file = frozenFile(kind, version);
+    if (!existsSync(file)) stop(version, `its frozen copy, ${file}, is missing`);
+    const text = readFileSync(file, 'utf8');
+    if (hashOf(text) !== approval.sha256) stop(version, `${file} differs from the copy approved (its sha256)`);
+    const { data, body: html } = parseLegalMarkdown(text, file, frozenSchema);
+    for (const field of ['version', 'date', 'approvedBy', 'note'] as const) {
+      if (data[field] !== approval[field])
+        stop(
+          version,
+          `its ${field} is ${JSON.stringify(approval[field])} in ${approvalsFile}, but ${JSON.stringify(data[field])} in its frozen copy`,
+        );
+    }
+    const { title, effective, summary } = data;
+    return { approval, data: { title, effective, summary }, html };
+  });
+}
+
+/**
+ * Records that `by` approved `now`, the page as published now, and freezes it; or, `reviewed`, that `by` reviewed
+ * its latest version and nothing changed. Refuses a page already approved (unless reviewed), a review of a changed
+ * page, and a date before the record's latest.
+ */
+export function approve(kind: string, now: Published, by: string, on: string, note?: string, reviewed = false) {
   const all = readApprovals();
   const list = all[kind] ?? [];
-  const latest = list.at(-1);
-  const sha256 = hashOf(markdown);
-  if (latest && on < lastUpdated(latest))
-    throw new LegalTextError(`${on} is before the latest approval, ${lastUpdated(latest)}`);
-  if (reviewed !== (latest?.sha256 === sha256)) {
+  const latest = frozenCopies(kind, list).at(-1);
+  const last = latest && lastUpdated(latest.approval);
+  if (last && on < last)
+    throw new LegalTextError(`${on} is before the latest record, ${last}: dates only move forward`);
+  if (reviewed === isDraft(now, latest)) {
     throw new LegalTextError(
       reviewed
-        ? `${kind}: the words differ from its latest approved version; approve them (without --reviewed)`
-        : `${kind}: the words equal its latest approved version, ${versionId(kind, latest!.version)}; to record a review that changes no word, add --reviewed`,
+        ? `${kind}: the page differs from its latest approved version; approve it (without --reviewed)`
+        : `${kind}: the words equal its latest approved version, ${versionId(kind, latest!.approval.version)}; to record a review that changes no word, add --reviewed`,
     );
   }
   const notes = note ? { note } : {};
   if (reviewed) {
-    const reviews = [...(latest!.reviews ?? []), { date: on, by, ...notes }];
-    return writeApprovals({ ...all, [kind]: [...list.slice(0, -1), { ...latest!, reviews }] });
+    const reviews = [...(latest!.approval.reviews ?? []), { date: on, by, ...notes }];
+    return writeApprovals({ ...all, [kind]: [...list.slice(0, -1), { ...latest!.approval, reviews }] });
   }
-  let version = on;
-  for (let n = 2; list.some((each) => each.version === version) || existsSync(frozenFile(kind, version)); n++) {
-    version = `${on}-${n}`;
-  }
+  const n = list.filter((approval) => approval.date === on).length + 1;
+  const version = n > 1 ? `${on}-${n}` : on;
+  const copy = frozenText({ version, date: on, approvedBy: by, ...notes, ...now.data }, now.html);
   mkdirSync(`${versionsDir}/${kind}`, { recursive: true });
-  writeFileSync(frozenFile(kind, version), markdown);
-  writeApprovals({ ...all, [kind]: [...list, { version, date: on, approvedBy: by, sha256, ...notes }] });
+  writeFileSync(frozenFile(kind, version), copy);
+  writeApprovals({ ...all, [kind]: [...list, { version, date: on, approvedBy: by, sha256: hashOf(copy), ...notes }] });
+  return version;
 }
 
-/** The front matter, the text before the first heading, and each section, keyed by anchor: blank lines are layout. */
-function sectionsOf(markdown: string) {
-  const front = /^---\n[\s\S]*?\n---\n/.exec(markdown)?.[0] ?? '';
-  return [
-    { id: 'front matter', heading: 'Title, dates and summary', lines: front.split('\n') },
-    ...markdownParts(markdown.slice(front.length)).map((part) => ({
-      ...part,
-      heading: part.heading || 'Text before the first heading',
-    })),
-  ].map((part) => ({ ...part, lines: part.lines.filter((line) => line.trim()) }));
+/** The article's text, one line per line of text a reader sees (tags left out, entities decoded). */
+const textLines = (html: string) =>
+  decodeHTML(
+    html
+      .replace(/<\/t[dh]>/g, ' | ')
+      .replace(/<br\s*\/?>|<\/(p|li|tr|h\d|dt|dd|figcaption|blockquote|div|section)>/g, '\n')
+      .replace(/<[^>]+>/g, ''),
+  )
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+
+/** A published page's parts: its header's words, then its article split at each h2 and h3, keyed by id. */
+function sectionsOf(published: string) {
+  const [, front = '', html = ''] = /^---\n([\s\S]*?)---\n([\s\S]*)$/.exec(published) ?? [];
+  const parts = [
+    { id: 'front matter', heading: 'Title, dates and summary', lines: front.split('\n').filter((line) => line.trim()) },
+    { id: '', heading: 'Text before the first heading', lines: [] as string[] },
+  ];
+  for (const block of html.split(/(?=<h[23][^>]*\sid=")/)) {
+    const heading = /^<h([23])[^>]*\sid="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/.exec(block);
+    const lines = textLines(heading ? block.slice(heading[0].length) : block);
+    if (!heading) parts[1]!.lines.push(...lines);
+    else {
+      const title = `${'#'.repeat(Number(heading[1]))} ${textLines(heading[3]!).join(' ')} { #${heading[2]} }`;
+      parts.push({ id: heading[2]!, heading: title, lines: [title, ...lines] });
+    }
+  }
+  return parts;
 }
 
-/** What changed between two versions of a page's words, as a reviewer reads it: each changed section, by heading. */
+/** The headings of an article's HTML, as Astro's Markdown processor reports them (the table of contents reads them). */
+export const headingsOf = (html: string) =>
+  [...html.matchAll(/<h([1-6])[^>]*\sid="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/g)].map(([, depth, slug, text]) => ({
+    depth: Number(depth),
+    slug: slug!,
+    text: decodeHTML(text!.replace(/<[^>]+>/g, '')),
+  }));
+
+/** What changed between two published versions of a page, as a reviewer reads it: each changed section, by heading. */
 export function sectionChanges(before: string, after: string): { part: string; lines: string[] }[] {
   const old = new Map(sectionsOf(before).map((section) => [section.id, section]));
   const now = sectionsOf(after);
@@ -139,21 +214,24 @@ export function sectionChanges(before: string, after: string): { part: string; l
 /** "Data sharing" from `## Data sharing { #data-sharing }`. */
 export const headingText = (heading: string) => heading.replace(/^#+ +/, '').replace(/\s*\{ *#[\w-]+ *\}$/, '');
 
-/** The production build's gate: a message naming each page whose words are not approved and what changed; '' if none. */
-export function unapprovedReport(words: Partial<Record<LegalPageKind, string>>): string {
-  const drafts = Object.entries(words).flatMap(([kind, markdown]) => {
-    const status = legalStatus(kind as LegalPageKind, markdown);
-    return status.draft ? [{ kind: kind as LegalPageKind, markdown, latest: status.latest }] : [];
-  });
-  if (!drafts.length) return '';
-  const pages = drafts.flatMap(({ kind, markdown, latest }) => {
+/** A page that differs from its latest approval: as published now, and its latest approved version, if any. */
+export interface Draft {
+  kind: string;
+  now: Published;
+  latest?: Frozen | undefined;
+}
+
+/** The production build's gate: a message naming each page whose words are not approved and what changed. */
+export function unapprovedReport(drafts: Draft[]): string {
+  const pages = drafts.flatMap(({ kind, now, latest }) => {
     if (!latest) return [`${kind}: never approved.`, ''];
-    const since = `${versionId(kind, latest.version)}, approved by ${latest.approvedBy} on ${latest.date}`;
-    const changes = sectionChanges(readFrozen(kind, latest), markdown);
+    const { approval } = latest;
+    const since = `${versionId(kind, approval.version)}, approved by ${approval.approvedBy} on ${approval.date}`;
+    const changes = sectionChanges(publishedText(latest), publishedText(now));
     const shown = changes.flatMap(({ part, lines }) => [`  ${part}`, ...lines.map((line) => `    ${line}`)]);
     return [
       `${kind}: its words differ from its latest approved version (${since}):`,
-      ...(shown.length ? shown : ['  only the layout: blank lines, or the order of sections']),
+      ...(shown.length ? shown : ['  only the markup: the words and their punctuation are the same']),
       '',
     ];
   });
@@ -169,11 +247,10 @@ export function unapprovedReport(words: Partial<Record<LegalPageKind, string>>):
 }
 
 /** Each approved version, newest first, with its reviews and the sections whose words changed since the one before. */
-export function legalHistory(kind: LegalPageKind) {
-  const approvals = readApprovals()[kind] ?? [];
-  const texts = approvals.map((approval) => readFrozen(kind, approval));
-  return approvals
-    .map((approval, index) => ({
+export function legalHistory(kind: string, frozen: Frozen[]) {
+  const texts = frozen.map(publishedText);
+  return frozen
+    .map(({ approval }, index) => ({
       ...approval,
       id: versionId(kind, approval.version),
       changed: index ? sectionChanges(texts[index - 1]!, texts[index]!).map(({ part }) => headingText(part)) : [],

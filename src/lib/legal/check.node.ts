@@ -8,7 +8,6 @@ import { siteConfig } from '../../config/index.ts';
 import type { LegalHeading } from './frontMatter.ts';
 import { requiredIn } from './law.ts';
 import { markdownParts } from './markdown.node.ts';
-import type { LegalPageKind } from './pages.ts';
 import { legalSections, legalSubSections } from './sections.ts';
 import { nameTokens, type LegalTokens } from './tokens.node.ts';
 
@@ -42,7 +41,7 @@ function sourceParts(template: string) {
 }
 
 /** Every failure of one entry, each naming what is wrong and what was expected; an empty list when it passes. */
-export function checkLegalEntry(kind: LegalPageKind, entry: LegalEntry, tokens: LegalTokens): string[] {
+export function checkLegalEntry(kind: string, entry: LegalEntry, tokens: LegalTokens): string[] {
   const failures: string[] = [];
   const ids = new Set([...entry.html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!));
   const top = entry.headings.filter((heading) => heading.depth === 2).map((heading) => heading.slug);

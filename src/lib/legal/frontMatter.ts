@@ -1,16 +1,38 @@
 /**
- * A legal document's front matter, validated as its words are filled (text.node.ts). The body is Markdown
- * with explicit heading ids (`## Retention { #retention }`), so an anchor never changes when a heading is reworded.
+ * A legal page's front matter: the page's identity (its address, names and where it is linked) and its words' own
+ * fields (title, first effective date, summary, facts). The body is Markdown with explicit heading ids
+ * (`## Retention { #retention }`), so an anchor never changes when a heading is reworded.
  */
 import { z } from 'zod';
 
-export const legalFrontMatter = z
-  .object({
-    title: z.string('a title, like "Privacy Policy"').trim().min(1, 'a non-empty title'),
+const words = (example: string) => z.string(`a text, like "${example}"`).trim().min(1, 'a non-empty text');
+
+/** Who a legal page is: the list of pages is the Markdown files (docs/legal-pages.md, "Adding a page"). */
+export const legalPageSchema = z.object({
+  /** Its address, like /privacy. */
+  path: z.string().regex(/^\/[a-z0-9-]+$/, 'an address like /privacy'),
+  /** Its place among the legal pages wherever they are listed (footer, navigation, sitemap), smallest first. */
+  order: z.number('a number, like 3'),
+  /** What the browser title adds after the product name (docs/requirements.md#privacy-sections); the h1 contains it. */
+  titleWord: words('Privacy'),
+  /** The label of links to the page. */
+  linkLabel: words('Privacy Policy'),
+  /** The page's meta description; it may quote {{productName}}. */
+  description: words('How {{productName}} handles your data.'),
+  /** Linked from the hero's call to action too, not only the footer (docs/requirements.md#call-to-action). */
+  callToAction: z.boolean().optional(),
+  /** A `<link rel>` for every page's head, where the web has a name for the kind of page. */
+  rel: z.enum(['privacy-policy', 'terms-of-service']).optional(),
+});
+export type LegalPage = z.infer<typeof legalPageSchema> & { kind: string };
+
+export const legalFrontMatter = legalPageSchema
+  .extend({
+    title: words('Privacy Policy'),
     /** When the page first took effect; each version's own date is its approval's (approvals.node.ts). */
     effective: z.iso.date('a date written YYYY-MM-DD, like 2025-07-12'),
     /** A short, plainly non-binding summary shown above the document; it may quote tokens. */
-    summary: z.string('a one-paragraph summary').trim().min(1, 'a non-empty summary'),
+    summary: words('One paragraph'),
     /** The page's own figures (a sample code), quoted in the body as `{{name}}`. */
     facts: z
       .record(

@@ -1,5 +1,3 @@
-import type { LegalPageKind } from './pages.ts';
-
 /**
  * What the law and the carriers fix, in one place: the figures the pages quote as `{{tokens}}`, and what a section
  * must contain. Each is typed only here; the Markdown quotes it as a token, the check
@@ -51,10 +49,10 @@ export const requiredInSections = {
   '{{contentLicense}}': { privacy: ['content-ownership'], 'terms-of-use': ['your-content'] },
   /** App Review 1.2: one rule for removals, word for word where the Guidelines and the Terms of Use state it. */
   '{{removalRule}}': { guidelines: ['consequences'], 'terms-of-use': ['community-guidelines'] },
-} as const satisfies Record<string, Partial<Record<LegalPageKind, readonly string[]>>>;
+} as const satisfies Record<string, Partial<Record<string, readonly string[]>>>;
 
 /** The sections of a page that must contain each text of `requiredInSections`. */
-export const requiredIn = (kind: LegalPageKind) =>
+export const requiredIn = (kind: string) =>
   Object.entries(requiredInSections).flatMap(([text, places]) =>
-    ((places as Partial<Record<LegalPageKind, readonly string[]>>)[kind] ?? []).map((within) => ({ text, within })),
+    ((places as Partial<Record<string, readonly string[]>>)[kind] ?? []).map((within) => ({ text, within })),
   );

@@ -1,39 +1,111 @@
 /**
- * The legal collection (src/content.config.ts): each page's words as read now (id `privacy`), and each approved
- * version's frozen words (id `privacy@2026-11-25`), rendered alike by markdown.node.ts. Versions come from their
- * frozen files alone, so no later change of config, data, wording or code can alter one of their words.
+ * The legal collection (src/content.config.ts), computed once per build: each page's words as read now (id `privacy`)
+ * and each approved version's frozen words (id `privacy@2026-11-25`), rendered alike by markdown.node.ts, each with
+ * its approval state. Versions come from their frozen files alone, so no later change of config, data, wording or code
+ * can alter one of their words. In a production build (src/integrations/legalApprovals.ts) a page whose words differ from
+ * its latest approval stops the build here, showing what changed, unless LEGAL_DRAFTS=1 builds it as a draft.
  */
-import type { Loader, LoaderContext } from 'astro/loaders';
-import { readApprovals, versionId } from './approvals.node.ts';
-import { legalPages } from './pages.ts';
-import { frozenText, legalText, type LegalText } from './text.node.ts';
-import { legalDir } from './tokens.node.ts';
+import type { Loader } from 'astro/loaders';
+import { z } from 'zod';
+import { siteConfig } from '../../config/index.ts';
+import {
+  approvalSchema,
+  frozenCopies,
+  headingsOf,
+  isDraft,
+  lastUpdated,
+  legalHistory,
+  readApprovals,
+  unapprovedReport,
+  type Approval,
+  type Draft,
+  type Published,
+} from './approvals.node.ts';
+import { legalPageSchema } from './frontMatter.ts';
+import { legalDir, LegalTextError } from './pages.node.ts';
+import { versionId } from './pages.ts';
+import { legalShared, legalText, legalWords } from './text.node.ts';
+
+export const legalEntrySchema = legalWords.extend({
+  kind: z.string(),
+  /** Who the page is, its description filled (frontMatter.ts). */
+  page: legalPageSchema.extend({ kind: z.string() }),
+  /**
+   * The approval of the words shown, with its reviews; none on a draft (words no one approved yet: built only in
+   * `astro dev` or with LEGAL_DRAFTS=1, marked and kept out of search engines).
+   */
+  approval: approvalSchema.optional(),
+  /** Its identifier, like `privacy@2026-11-25`. */
+  version: z.string().optional(),
+  /** The date of the shown words' last approval or review (their first effective date on a draft). */
+  lastUpdated: z.iso.date(),
+  /** On a version that a later one replaced: the later one's date. */
+  replacedBy: z.iso.date().optional(),
+  /** On a current page: every approved version, newest first, with the sections whose words changed. */
+  history: z.array(approvalSchema.extend({ id: z.string(), changed: z.array(z.string()) })).optional(),
+});
+export type LegalEntry = z.infer<typeof legalEntrySchema>;
+
+/** A production build publishes only approved words (src/integrations/legalApprovals.ts sets this in `astro build`). */
+const gated = () => process.env.LEGAL_BUILD === '1' && process.env.LEGAL_DRAFTS !== '1';
 
 export function legalLoader(): Loader {
   return {
     name: 'legal-loader',
-    async load({ store, parseData, generateDigest, watcher }: LoaderContext) {
-      const set = async (id: string, text: LegalText) =>
+    schema: legalEntrySchema,
+    async load({ store, generateDigest, logger, watcher }) {
+      const set = (id: string, body: string, html: string, data: LegalEntry) =>
         store.set({
           id,
-          data: await parseData({ id, data: { ...text.data } }),
-          body: text.markdown,
-          rendered: { html: text.html, metadata: { headings: text.headings } },
-          digest: generateDigest(text.markdown),
+          data,
+          body,
+          rendered: { html, metadata: { headings: headingsOf(html) } },
+          digest: generateDigest(`${body}${html}`),
         });
       const load = async () => {
         const approvals = readApprovals();
-        store.clear();
-        for (const { kind } of legalPages) {
-          await set(kind, await legalText(kind));
-          for (const approval of approvals[kind] ?? [])
-            await set(versionId(kind, approval.version), await frozenText(kind, approval));
+        const shared = legalShared();
+        const drafts: Draft[] = [];
+        // The config reserves the fixed addresses (src/config/invite.ts); a legal page's own is checked here.
+        const clash = shared.pages.find(({ path }) => path === siteConfig().invitePath);
+        if (clash) {
+          throw new LegalTextError(
+            `${legalDir}/${clash.kind}.md: path ${clash.path} is also invitePath (site.config.ts); expected an address no other page uses`,
+          );
         }
+        store.clear();
+        for (const { kind } of shared.sources) {
+          const now = await legalText(kind, undefined, shared);
+          const frozen = frozenCopies(kind, approvals[kind] ?? []);
+          const latest = frozen.at(-1);
+          const draft = isDraft(now, latest);
+          if (draft) drafts.push({ kind, now, latest });
+          const state = (approval: Approval | undefined, { data }: Published) => ({
+            ...data,
+            kind,
+            page: now.page,
+            approval,
+            version: approval && versionId(kind, approval.version),
+            lastUpdated: approval ? lastUpdated(approval) : data.effective,
+          });
+          const history = legalHistory(kind, frozen);
+          set(kind, now.markdown, now.html, { ...state(draft ? undefined : latest!.approval, now), history });
+          // Each version from its frozen copy alone: the renderer never touches it again.
+          for (const [index, copy] of frozen.entries()) {
+            const replacedBy = frozen[index + 1]?.approval.date;
+            set(versionId(kind, copy.approval.version), '', copy.html, { ...state(copy.approval, copy), replacedBy });
+          }
+        }
+        if (drafts.length && gated()) throw new LegalTextError(unapprovedReport(drafts));
+        if (drafts.length && process.env.LEGAL_DRAFTS === '1')
+          logger.warn(
+            `LEGAL_DRAFTS=1: ${drafts.map(({ kind }) => kind).join(', ')} built as drafts, not for deployment`,
+          );
       };
       await load();
       // In `astro dev`: any saved file of the legal folder (Markdown, data, wording, approvals) reloads every page.
       watcher?.on('change', (path) => {
-        if (path.includes(`/${legalDir}/`)) load().catch((error: Error) => console.error(error.message));
+        if (path.includes(`/${legalDir}/`)) load().catch((error: Error) => logger.error(error.message));
       });
     },
   };

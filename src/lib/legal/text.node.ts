@@ -1,53 +1,58 @@
 /**
  * A legal page's words as a visitor reads them: its Markdown with every `{{token}}` filled, each
  * `{{practices.<block>}}` line rendered from the data-practices file, and the sign-up screen drawn under the consent
- * wording. This filled Markdown is what `npm run legal:approve` records and freezes, what the production build
- * compares with the approved words, and what the site renders. A page that does not render (an unknown token, an
+ * wording. This filled Markdown is what the site renders; the page as rendered is what `npm run legal:approve` freezes
+ * and the production build compares with the approved version (approvals.node.ts). A page that does not render (an unknown token, an
  * invalid data entry, a failed structural check) throws here, so the build and the approval stop with one message.
  */
-import { readFileSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { siteConfig } from '../../config/index.ts';
 import { decodeHTML, escapeUTF8 } from 'entities';
-import { parse as parseYaml, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { z } from 'zod';
 import { practiceBlocks, type PracticeBlock } from '../dataPractices/policyBlocks.ts';
 import { readDataPractices } from '../dataPractices/read.node.ts';
-import { frozenFile, readFrozen, type Approval } from './approvals.node.ts';
 import { checkLegalEntry } from './check.node.ts';
-import { legalFrontMatter, type LegalFrontMatter, type LegalHeading } from './frontMatter.ts';
+import type { LegalHeading, LegalPage } from './frontMatter.ts';
 import { renderLegalMarkdown } from './markdown.node.ts';
-import type { LegalPageKind } from './pages.ts';
+import { legalPageOf, legalSource, legalSources } from './pages.node.ts';
 import {
   escapeMarkdown,
   fill,
   LegalTextError,
-  legalDir,
   legalTokens,
   legalWording,
   type LegalTokens,
   type LegalWording,
 } from './tokens.node.ts';
 
+/** The words of a page's front matter, as approved and frozen with its body. */
+export const legalWords = z.object({ title: z.string(), effective: z.iso.date(), summary: z.string() }).strict();
+
 export interface LegalText {
-  /** The filled Markdown, front matter and body: the words approved, frozen and compared. */
+  /** The filled Markdown, front matter and body: what the renderer reads. */
   markdown: string;
-  data: LegalFrontMatter;
+  data: z.infer<typeof legalWords>;
   html: string;
   headings: LegalHeading[];
 }
 
-/** Front matter and body of a legal Markdown text; `file` names it in the error. Line endings normalized (CRLF). */
-function parseLegalMarkdown(text: string, file: string): { data: LegalFrontMatter; body: string } {
-  const [, yaml, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text.replace(/\r\n/g, '\n')) ?? [];
-  if (body === undefined)
-    throw new LegalTextError(`${file}: no front matter; expected it between --- lines at the top`);
-  const result = legalFrontMatter.safeParse(parseYaml(yaml!));
-  if (!result.success) throw new LegalTextError(`${file}: invalid front matter:\n${z.prettifyError(result.error)}`);
-  return { data: result.data, body };
+/** What every page's words draw on, read once for all of them: the pages, wording.yaml, the tokens, the data file. */
+export function legalShared(sources = legalSources()) {
+  const pages = sources.map(legalPageOf);
+  const wording = legalWording(pages);
+  let practices: ReturnType<typeof readDataPractices> | undefined;
+  return {
+    sources,
+    pages,
+    wording,
+    tokens: legalTokens(pages, wording),
+    practices: () => (practices ??= readDataPractices()),
+  };
 }
+export type LegalShared = ReturnType<typeof legalShared>;
 
 /** The id of the block quotation that holds the app's SMS consent wording, word for word (terms.md). */
 export const consentWordingId = 'consent-wording';
@@ -101,9 +106,10 @@ async function consentScreen(wordingMarkdown: string, words: LegalWording['conse
 }
 
 /** The body with its data blocks, tokens and sign-up screen filled in. */
-async function fillBody(body: string, tokens: LegalTokens, wording: LegalWording): Promise<string> {
+async function fillBody(body: string, tokens: LegalTokens, shared: LegalShared): Promise<string> {
+  const { wording } = shared;
   const blocks = /^\{\{\s*practices\.(\w+)\s*\}\}$/gm;
-  const practices = blocks.test(body) ? readDataPractices() : undefined;
+  const practices = blocks.test(body) ? shared.practices() : undefined;
   let filled = fill(
     body.replace(blocks, (line, name: string) =>
       practices && Object.hasOwn(practiceBlocks, name)
@@ -123,33 +129,35 @@ async function fillBody(body: string, tokens: LegalTokens, wording: LegalWording
 }
 
 /**
- * The page's words as read now, checked; throws a LegalTextError (or the data file's error) naming what is wrong.
- * `markdown` stands in for the page's file (a test's edit).
+ * The page's words as read now, checked, and who the page is (its description filled); throws a LegalTextError (or
+ * the data file's error) naming what is wrong. `markdown` stands in for the page's file (a test's edit).
  */
-export async function legalText(kind: LegalPageKind, markdown?: string): Promise<LegalText> {
-  const file = `${legalDir}/${kind}.md`;
-  const source = parseLegalMarkdown(markdown ?? readFileSync(file, 'utf8'), file);
-  const { facts = {}, ...front } = source.data;
+export async function legalText(
+  kind: string,
+  markdown?: string,
+  shared = legalShared(),
+): Promise<LegalText & { page: LegalPage }> {
+  const source = markdown === undefined ? shared.sources.find((each) => each.kind === kind) : undefined;
+  const { file, data: front, body: template } = source ?? legalSource(kind, markdown);
+  const { title, effective, summary, facts = {} } = front;
   // The page's own figures (the sample codes) are tokens of this page only.
-  const tokens = { ...legalTokens(), ...Object.fromEntries(Object.entries(facts).map(([k, v]) => [k, String(v)])) };
-  const data = { ...front, summary: fill(front.summary, tokens) };
-  const body = await fillBody(source.body, tokens, legalWording());
+  const tokens = { ...shared.tokens, ...Object.fromEntries(Object.entries(facts).map(([k, v]) => [k, String(v)])) };
+  const data = { title, effective, summary: fill(summary, tokens) };
+  const page = {
+    ...legalPageOf({ kind, file, data: front, body: template }),
+    description: fill(front.description, tokens),
+  };
+  const body = await fillBody(template, tokens, shared);
   const rendered = await renderLegalMarkdown(body);
-  const template = `${front.summary}\n${source.body}`;
-  const failures = checkLegalEntry(kind, { template, filled: `${data.summary}\n${body}`, ...rendered }, tokens);
+  const failures = checkLegalEntry(
+    kind,
+    { template: `${summary}\n${template}`, filled: `${data.summary}\n${body}`, ...rendered },
+    tokens,
+  );
   if (failures.length) {
     throw new LegalTextError(
       `${file} (the ${kind} page) fails the legal check (src/lib/legal/check.node.ts):\n${failures.map((line) => `  - ${line}`).join('\n')}`,
     );
   }
-  return { markdown: `---\n${stringify(data, { lineWidth: 0 })}---\n${body}`, data, ...rendered };
-}
-
-/** An approved version's frozen words (checked against their hash), rendered. No token may be left in them. */
-export async function frozenText(kind: LegalPageKind, approval: Approval): Promise<LegalText> {
-  const [markdown, file] = [readFrozen(kind, approval), frozenFile(kind, approval.version)];
-  const { data, body } = parseLegalMarkdown(markdown, file);
-  const token = /\{\{[^}]*\}\}/.exec(markdown)?.[0];
-  if (token) throw new LegalTextError(`${file}: ${token} is left in an approved version; expected its words only`);
-  return { markdown, data, ...(await renderLegalMarkdown(body)) };
+  return { markdown: `---\n${stringify(data, { lineWidth: 0 })}---\n${body}`, data, page, ...rendered };
 }

@@ -10,9 +10,10 @@ import { siteConfig } from '../../config/index.ts';
 import { blockWordsSchema, text, texts } from '../dataPractices/policyBlocks.ts';
 import { routes } from '../routes.ts';
 import { lawFacts } from './law.ts';
-import { legalPages } from './pages.ts';
+import { LegalTextError, legalDir, legalPages } from './pages.node.ts';
+import type { LegalPage } from './frontMatter.ts';
 
-export const legalDir = 'src/content/legal';
+export { LegalTextError, legalDir };
 const wordingFile = `${legalDir}/wording.yaml`;
 
 // The sentences the pages quote as tokens, each a text (one the pages need but the file lacks shows up as an unknown
@@ -32,13 +33,6 @@ const wordingSchema = z
   })
   .catchall(text);
 export type LegalWording = z.infer<typeof wordingSchema>;
-
-/** A legal page, its data or its approvals are not as they must be: the message names the file, the field and the fix. */
-export class LegalTextError extends Error {
-  override name = 'LegalTextError';
-  // The message is the whole story: no stack trace printed after it.
-  override stack = '';
-}
 
 /** "example.com" from "https://example.com": the domain-bound line of a code message (`@example.com #123456`). */
 export const siteHostOf = (siteUrl: string) => new URL(siteUrl).host;
@@ -61,7 +55,7 @@ export const nameTokens = [
 export type LegalTokens = Record<string, string>;
 
 /** Every text or number field of the config, the law's figures, each legal page's address (`{{termsOfUseUrl}}`). */
-function valueTokens(): LegalTokens {
+function valueTokens(pages: LegalPage[]): LegalTokens {
   const config = siteConfig();
   const values = { ...config, ...lawFacts };
   return {
@@ -77,13 +71,13 @@ function valueTokens(): LegalTokens {
     siteHost: siteHostOf(config.siteUrl),
     homeUrl: routes.home,
     ...Object.fromEntries(
-      legalPages.map((page) => [`${page.kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Url`, page.path]),
+      pages.map((page) => [`${page.kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Url`, page.path]),
     ),
   };
 }
 
 /** wording.yaml, validated, its own tokens filled; read on every call, so `astro dev` shows an edit at once. */
-export function legalWording(): LegalWording {
+export function legalWording(pages = legalPages()): LegalWording {
   let raw: unknown;
   try {
     raw = parseYaml(readFileSync(wordingFile, 'utf8'));
@@ -92,7 +86,7 @@ export function legalWording(): LegalWording {
   }
   const result = wordingSchema.safeParse(raw);
   if (!result.success) throw new LegalTextError(`${wordingFile} is invalid:\n${z.prettifyError(result.error)}`);
-  const values = valueTokens();
+  const values = valueTokens(pages);
   const filled = (value: unknown): unknown =>
     typeof value === 'string'
       ? fill(value, values)
@@ -100,12 +94,11 @@ export function legalWording(): LegalWording {
   return filled(result.data) as LegalWording;
 }
 
-/** Every token the legal Markdown may quote, with its value now. */
-export function legalTokens(): LegalTokens {
-  const words = legalWording();
+/** Every token the legal Markdown may quote, with its value now; `words` is wording.yaml as legalWording() reads it. */
+export function legalTokens(pages = legalPages(), words = legalWording(pages)): LegalTokens {
   const config = siteConfig();
   const tokens = {
-    ...valueTokens(),
+    ...valueTokens(pages),
     ...words,
     // The config picks between two of the wording file's sentences.
     governingLaw: config.governingState ? words.governingLawOfState : words.governingLaw,

@@ -1,0 +1,116 @@
+/**
+ * The legal record holds, in a copy of the project: a renderer setting that changes what a reader gets stops a
+ * production build while the published versions keep every mark; a record edited, removed or dated backwards stops
+ * the build naming the page and the version, and `npm run legal:approve` refuses a date before the record's latest;
+ * a new owner starts a record of their own in one step, and the release check lists what is left.
+ * (Approving a change, and the earlier version reading as before: legal-approval.test.ts.)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, renderSync } from 'ultrahtml';
+import { querySelector } from 'ultrahtml/selector';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parse as parseYaml, stringify } from 'yaml';
+import type { Approvals } from '../../src/lib/legal/approvals.node.ts';
+import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
+
+let project: ProjectCopy;
+beforeAll(() => {
+  project = copyProject();
+});
+afterAll(() => project?.remove());
+
+const production = { LEGAL_DRAFTS: '' };
+const approvalsFile = 'src/content/legal/approvals.yaml';
+const curly = (text: string) => text.match(/[‘’“”]/g)?.length ?? 0;
+const bodyOf = (html: string) => renderSync(querySelector(parse(html), '.legal-body')!);
+
+/** Builds with the record edited by `edit`, expects it to stop with `message`, then restores the record. */
+async function expectRecordStops(edit: (record: Approvals) => void, message: (record: Approvals) => string) {
+  const committed = project.read(approvalsFile);
+  const record = parseYaml(committed) as Approvals;
+  const expected = message(record);
+  edit(record);
+  project.write(approvalsFile, stringify(record));
+  const { code, output } = await project.build(production);
+  project.write(approvalsFile, committed);
+  expect(code, output).not.toBe(0);
+  expect(output).toContain(expected);
+}
+
+it('stops a production build when the renderer changes the punctuation, and the published versions keep theirs', async () => {
+  const settings = 'features: { headingAttributes: true }';
+  project.edit(
+    'src/lib/legal/markdown.node.ts',
+    settings,
+    'features: { headingAttributes: true, smartPunctuation: false }',
+  );
+  const stopped = await project.build(production);
+  expect(stopped.code, stopped.output).not.toBe(0);
+  expect(stopped.output).toMatch(/^privacy: its words differ from its latest approved version \(privacy@/m);
+  expect(stopped.output).toMatch(/\n {4}- .*’[^]*\n {4}\+ .*'/);
+
+  const draft = await project.build({ LEGAL_DRAFTS: '1' });
+  expect(draft.code, draft.output).toBe(0);
+  expect(curly(bodyOf(project.read('dist/privacy.html')))).toBe(0);
+  const latest = (parseYaml(project.read(approvalsFile)) as Approvals).privacy!.at(-1)!.version;
+  const frozen = project.read(`src/content/legal/versions/privacy/${latest}.html`);
+  const published = bodyOf(project.read(`dist/legal/privacy/${latest}.html`));
+  expect(curly(frozen)).toBeGreaterThan(0);
+  expect(curly(published)).toBe(curly(frozen.slice(frozen.indexOf('\n---\n'))));
+  project.edit(
+    'src/lib/legal/markdown.node.ts',
+    'features: { headingAttributes: true, smartPunctuation: false }',
+    settings,
+  );
+}, 600_000);
+
+it('stops the build when an earlier record is edited or the latest removed, naming the page and the version', async () => {
+  await expectRecordStops(
+    (record) => (record.privacy![0]!.approvedBy = 'Someone Else'),
+    (record) => `privacy@${record.privacy![0]!.version}: its approvedBy is "Someone Else" in ${approvalsFile}`,
+  );
+  await expectRecordStops(
+    (record) => (record.terms![0]!.date = '2026-01-02'),
+    (record) => `terms@${record.terms![0]!.version}: its version is ${record.terms![0]!.version}; expected 2026-01-02`,
+  );
+  await expectRecordStops(
+    (record) => record.terms!.pop(),
+    (record) => `terms@${record.terms!.at(-1)!.version}: src/content/legal/versions/terms/`,
+  );
+}, 600_000);
+
+it('refuses a date that moves backwards, in legal:approve and in the build', async () => {
+  const approve = spawnSync(
+    process.execPath,
+    ['scripts/legal-approve.ts', 'privacy', '--by', 'Test Approver', '--reviewed', '--date', '2020-01-01'],
+    { cwd: project.dir, encoding: 'utf8' },
+  );
+  expect(approve.status).not.toBe(0);
+  expect(approve.stderr).toMatch(/2020-01-01 is before the latest record, \d{4}-\d{2}-\d{2}: dates only move forward/);
+  await expectRecordStops(
+    (record) => {
+      const latest = record.privacy!.at(-1)!;
+      latest.reviews = [...(latest.reviews ?? []), { date: '2020-01-01', by: 'Test Approver' }];
+    },
+    (record) =>
+      `privacy@${record.privacy!.at(-1)!.version}: a date of its record, 2020-01-01, is before the one before it`,
+  );
+}, 600_000);
+
+it("starts the owner's own record in one step, and the release check lists what is left", () => {
+  const run = (...args: string[]) => spawnSync('npm', ['run', ...args], { cwd: project.dir, encoding: 'utf8' });
+  expect(run('check:release').stderr).toContain("the legal record is the template's");
+  expect(run('legal:new-record').status).toBe(0);
+  expect(existsSync(join(project.dir, 'src/content/legal/versions'))).toBe(false);
+  const check = run('check:release').stderr;
+  expect(check).not.toContain("the legal record is the template's");
+  for (const kind of ['privacy', 'terms', 'guidelines', 'terms-of-use', 'health-data'])
+    expect(check).toContain(`${kind}: its words are not approved`);
+  expect(run('legal:approve', '--', 'privacy', '--by', 'Jane Doe', '--date', '2027-01-04').status).toBe(0);
+  expect(project.read(approvalsFile)).toMatch(
+    /^privacy:\n {2}- version: 2027-01-04\n {4}date: 2027-01-04\n {4}approvedBy: Jane Doe\n/m,
+  );
+  expect(run('check:release').stderr).not.toContain('privacy: its words are not approved');
+}, 300_000);
