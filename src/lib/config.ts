@@ -182,7 +182,7 @@ const fieldsSchema = z.object({
    * The reply words the messaging provider honours as an opt-out (Twilio's defaults and advanced opt-out words); the
    * SMS terms promise exactly these, so change them together with the provider's settings.
    */
-  smsOptOutWords: list(z.string().regex(/^[A-Z]+$/, 'upper-case words without spaces, like STOP')).refine(
+  smsOptOutWords: list(z.string().regex(/^[A-Z]+(?: [A-Z]+)*$/, 'upper-case words, like STOP or OPT OUT')).refine(
     (words: string[]) => words.includes('STOP'),
     'a list of upper-case words that includes STOP',
   ),
