@@ -174,6 +174,15 @@ describe('npm run check:release', () => {
     expect(releaseProblems(ready, { PUBLIC_SMS_CONSENT_SCREENSHOT: '/images/sms-consent.png' })).toEqual([]);
   });
 
+  it('lists the governing state while it is empty, even written as a plain empty value', () => {
+    const ready = { ...siteValues, contactEmail: 'a@forkful.app', siteUrl: 'https://forkful.app' };
+    const env = { PUBLIC_SMS_CONSENT_SCREENSHOT: '/images/sms-consent.png' };
+    expect(releaseProblems({ ...ready, governingState: '' }, env)).toEqual([
+      'governingState = (empty)  (the US state whose law governs the terms; set it in site.config.ts or PUBLIC_GOVERNING_STATE)',
+    ]);
+    expect(releaseProblems({ ...ready, governingState: example('') }, env)).toHaveLength(1);
+  });
+
   it('says which app ids are unset and what is missing without them', () => {
     const unset = { ...siteValues, appleTeamId: example(''), iosBundleId: example(''), androidPackage: example('') };
     // After the two example fields of the fixture, before the consent screenshot.
