@@ -223,7 +223,7 @@ export const dataPracticesSchema = z
            * the App Store's sense and not processed ephemerally in Google Play's, whatever we keep ourselves.
            */
           keeps: z.union([z.literal(false), text], 'false, or for how long and why it keeps what it receives'),
-          /** What it receives data for: a kind of data sent to it must serve one of these (agreement.ts). */
+          /** What it receives data for: a kind of data sent to it must serve one of these (checked below). */
           purposes: keys.min(1, 'at least one purpose'),
         })
         .strict(),
