@@ -211,7 +211,8 @@ it('npm run store-labels writes the three files, warns while the site URL is an 
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
-});
+  // A child process that loads the config and the legal words: slow on a busy machine.
+}, 30_000);
 
 describe('the data file refuses what it contradicts, naming the entry and the field', () => {
   /** The error the real file gives with `edit` applied to the entry `id`. */
