@@ -51,8 +51,11 @@ export default {
    */
   smsConsentScreenshot: '',
 
-  /** The opt-out words your messaging provider honours (Twilio's defaults); the SMS terms promise exactly these. */
-  smsOptOutWords: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'],
+  /**
+   * The opt-out words your messaging provider honours: Twilio's defaults, and OPT OUT (a word the FCC names, 47 CFR
+   * 64.1200(a)(10)) set up as a custom opt-out keyword. The SMS terms promise exactly these.
+   */
+  smsOptOutWords: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT', 'OPT OUT'],
   /**
    * Your designated agent for copyright notices, as registered with the US Copyright Office (dmca.copyright.gov);
    * the Terms of Use print them (17 U.S.C. 512(c)(2)).

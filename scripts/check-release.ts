@@ -43,6 +43,10 @@ export function releaseProblems(
       `smsConsentScreenshot = (empty)  (a screenshot of the app's sign-up screen showing the SMS consent wording, under public/; set it in site.config.ts)`,
     );
   }
+  // Contract terms need one state's law beside federal law (legal review S12): required, even when written as ''.
+  if (!config.governingState && !problems.some((line) => line.startsWith('governingState '))) {
+    problems.push(`governingState = (empty)  (the US state whose law governs the terms; set it in site.config.ts)`);
+  }
   return problems;
 }
 

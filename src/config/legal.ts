@@ -62,10 +62,10 @@ export const legalFields = {
   /**
    * The reply words the messaging provider honours as an opt-out; the SMS terms promise exactly these, so change
    * them together with the provider's settings.
-   * @example ['STOP', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']
+   * @example ['STOP', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPT OUT']
    */
   smsOptOutWords: z
-    .array(z.string().regex(/^[A-Z]+$/, 'upper-case words without spaces, like STOP'))
+    .array(z.string().regex(/^[A-Z]+(?: [A-Z]+)*$/, 'upper-case words, like STOP or OPT OUT'))
     .refine((words: string[]) => words.includes('STOP'), 'a list of upper-case words that includes STOP'),
   /**
    * The sign-in codes a phone number may receive in an hour (docs/requirements.md#sms-codes).

@@ -76,22 +76,22 @@ describe('adding a legal page: one Markdown file, then its approval', () => {
 });
 
 describe('adding a kind of data: one entry of the data-practices file', () => {
-  const contacts = `
-  - id: contacts
-    label: Contacts
-    detail: the friends you choose from your address book to invite
-    group: Friends you invite
-    source: [device]
+  const voiceNotes = `
+  - id: voice-notes
+    label: Voice notes
+    detail: what you record to describe a place
+    group: What you post
+    source: [you]
     required: false
     purposes: [sharing]
     recipients: [hosting]
     linked: true
     tracking: false
-    retention: account
+    retention: content
     euBasis: consent
-    ccpa: Identifiers
-    appStore: [CONTACTS]
-    play: [Contacts / Contacts]
+    ccpa: Audio, electronic, visual or similar information
+    appStore: [AUDIO]
+    play: [Audio files / Voice or sound recordings]
 `;
 
   it('reaches the lists and tables of the privacy policy, the summary at a glance and both store labels', async () => {
@@ -102,22 +102,18 @@ describe('adding a kind of data: one entry of the data-practices file', () => {
         readFileSync(join(out, 'app-privacy-details.json'), 'utf8') + readFileSync(join(out, 'data-safety.md'), 'utf8')
       );
     };
-    expect(labels()).not.toMatch(/CONTACTS|Contacts/);
-    project.edit('src/content/legal/data-practices.yaml', /\ndata:\n/, `\ndata:${contacts}`);
+    expect(labels()).not.toMatch(/AUDIO|Voice or sound recordings/);
+    project.edit('src/content/legal/data-practices.yaml', /\ndata:\n/, `\ndata:${voiceNotes}`);
     const { code, output } = await project.build(drafts);
     expect(code, output).toBe(0);
     const html = dist('privacy.html');
     const part = (id: string) =>
       html.slice(html.indexOf(`id="${id}"`), html.indexOf('<h', html.indexOf(`id="${id}"`) + 4));
-    expect(part('at-a-glance')).toMatch(/Data linked to you:<\/strong> contacts, name/);
-    expect(part('information-collected-automatically')).toContain(
-      'Friends you invite:</strong> contacts (the friends you choose',
-    );
-    expect(part('ccpa-categories')).toMatch(/<td data-label="Examples">contacts, name,/);
-    expect(part('service-providers')).toMatch(/Hosting and storage:<\/strong> contacts, name/);
-    expect(part('retention-periods')).toMatch(/<td data-label="Kind of data">Contacts, name,/);
-    expect(part('eu-uk-rights')).toMatch(/<li>Contacts, .*: your consent/);
-    expect(labels()).toMatch(/"category": "CONTACTS"[\s\S]*### Contacts/);
+    expect(part('at-a-glance')).toMatch(/Data linked to you:<\/strong> what you post, account details/);
+    expect(part('information-you-provide')).toContain('What you post:</strong> voice notes (what you record');
+    expect(part('ccpa-categories')).toMatch(/<td data-label="Examples">voice notes, photos,/);
+    expect(part('eu-uk-rights')).toMatch(/<li>Voice notes, .*: your consent/);
+    expect(labels()).toMatch(/"category": "AUDIO"[\s\S]*### Audio files/);
   }, 300_000);
 
   it('stops the build at a bad entry, naming the entry, the field, the value and the expected form', async () => {
@@ -125,12 +121,14 @@ describe('adding a kind of data: one entry of the data-practices file', () => {
     const text = project.read(file);
     project.edit(
       'src/content/legal/data-practices.yaml',
-      'euBasis: consent\n    ccpa: Identifiers',
-      'euBasis: concent\n    ccpa: Identifiers',
+      'euBasis: consent\n    ccpa: Audio',
+      'euBasis: concent\n    ccpa: Audio',
     );
     const { code, output } = await project.build(drafts);
     expect(code, output).not.toBe(0);
-    expect(output).toContain('data entry "contacts", field euBasis is "concent"; expected one of contract, consent,');
+    expect(output).toContain(
+      'data entry "voice-notes", field euBasis is "concent"; expected one of contract, consent,',
+    );
     project.write(file, text);
   }, 300_000);
 });

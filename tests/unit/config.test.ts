@@ -183,6 +183,19 @@ describe('npm run check:release', () => {
     expect(releaseProblems({ ...ready, smsConsentScreenshot: '/images/sms-consent.png' }, {})).toEqual([]);
   });
 
+  it('lists the governing state while it is empty, even written as a plain empty value', () => {
+    const ready = {
+      ...siteValues,
+      contactEmail: 'a@forkful.app',
+      siteUrl: 'https://forkful.app',
+      smsConsentScreenshot: '/images/sms-consent.png',
+    };
+    expect(releaseProblems({ ...ready, governingState: '' }, {})).toEqual([
+      'governingState = (empty)  (the US state whose law governs the terms; set it in site.config.ts)',
+    ]);
+    expect(releaseProblems({ ...ready, governingState: example('') }, {})).toHaveLength(1);
+  });
+
   it('says which app ids are unset and what is missing without them', () => {
     const unset = { ...siteValues, appleTeamId: example(''), iosBundleId: example(''), androidPackage: example('') };
     // After the two example fields of the fixture, before the consent screenshot.

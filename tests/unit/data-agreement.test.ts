@@ -21,6 +21,7 @@ const appStore = appPrivacyDetails(practices);
 const play = dataSafetyMarkdown(practices, {
   privacyUrl: 'https://x.example/privacy',
   deletionUrl: 'https://x.example/d',
+  dataDeletionUrl: 'https://x.example/dd',
 });
 
 const text = (part: string) =>
@@ -54,7 +55,7 @@ const item = (page: string, id: string, lead: string) => {
   return (
     /<li><strong>([^<]*)<\/strong>([^]*?)<\/li>/g[Symbol.matchAll](part).find(([, head]) => head === `${lead}:`)?.[2] ??
     ''
-  ).split(/\. (?=[A-Z])/)[0]!;
+  ).split(/\. (?=[A-Z])|; /)[0]!;
 };
 
 /** What the page and the labels say of each entry that differs from the entry; empty when all agree. */
@@ -69,13 +70,9 @@ function disagreements(data: DataPractices, page: string, apple: AppPrivacyDetai
     for (const id of entry.recipients)
       say(entry.id, `the CCPA row names ${id}`, !!ccpa?.Recipients?.includes(fill(recipientName(data, id))));
     say(entry.id, 'the CCPA row says how long it is kept', !!ccpa?.Retention?.includes(kept));
-    const retention = rows(page, 'retention-periods').find((row) => listed(lower(row['Kind of data']!), label));
-    say(
-      entry.id,
-      'the retention table keeps it as the file says',
-      !!retention?.['How long we keep it']?.startsWith(kept),
-    );
-    for (const [id, recipient] of Object.entries(data.recipients).filter(([, r]) => r.kind === 'service-provider')) {
+    // Our own storage is listed as receiving everything we store, not kind by kind.
+    const providers = Object.entries(data.recipients).filter(([, r]) => r.kind === 'service-provider' && !r.ours);
+    for (const [id, recipient] of providers) {
       const lead = recipient.name ? `${recipient.label} (${fill(recipient.name)})` : recipient.label;
       say(
         entry.id,
@@ -83,8 +80,11 @@ function disagreements(data: DataPractices, page: string, apple: AppPrivacyDetai
         listed(item(page, 'service-providers', lead), label) === entry.recipients.includes(id),
       );
     }
+    // The glance names linked data by the groups "What we collect" puts it under.
     const linked = item(page, 'at-a-glance', 'Data linked to you').replace(/ \(.*$/, '');
-    say(entry.id, 'the glance block says whether it is linked to you', listed(linked, label) === entry.linked);
+    const group = lower(entry.group);
+    const groupLinked = data.data.some((other) => other.group === entry.group && other.linked);
+    say(entry.id, 'the glance block says whether it is linked to you', listed(linked, group) === groupLinked);
     if (entry.scope === 'website') continue;
     for (const category of entry.appStore) {
       const detail = apple.find((each) => each.category === category);
@@ -133,7 +133,7 @@ describe('the deletion promise', () => {
 
   it('lists every kind kept after account deletion, with its period and reason, and the backup period', () => {
     const retention = part('retention', 'retention-periods');
-    expect(kept.map((entry) => entry.id)).toContain('diagnostics');
+    expect(kept.map((entry) => entry.id)).toContain('text-logs');
     for (const entry of kept) {
       const rule = practices.retention[entry.retention]!;
       const line = retention.split('\n').find((each) => each.startsWith(entry.label));

@@ -19,7 +19,11 @@ import {
 const root = join(import.meta.dirname, '../..');
 const file = 'src/content/legal/data-practices.yaml';
 const text = readFileSync(join(root, file), 'utf8');
-const urls = { privacyUrl: 'https://example.com/privacy', deletionUrl: 'https://example.com/privacy#delete-account' };
+const urls = {
+  privacyUrl: 'https://example.com/privacy',
+  deletionUrl: 'https://example.com/privacy#delete-account',
+  dataDeletionUrl: 'https://example.com/privacy#delete-data',
+};
 
 /** The real file with `edit` applied to its parsed form, validated again. */
 const edited = (edit: (raw: { data: object[]; recipients: Record<string, object> }) => void): DataPractices => {
@@ -27,10 +31,11 @@ const edited = (edit: (raw: { data: object[]; recipients: Record<string, object>
   edit(raw);
   return parseDataPractices(stringify(raw), 'fixture.yaml');
 };
-/** One more kind of data: contacts, to invite friends, kept by our host only (so not shared in Play's sense). */
-const contacts = parse(`{ id: contacts, label: Contacts, detail: to invite friends, group: Friends, source: [device],
-  required: false, purposes: [sharing], recipients: [hosting], linked: true, tracking: false, retention: account,
-  euBasis: consent, ccpa: Identifiers, appStore: [CONTACTS], play: [Contacts / Contacts] }`) as object;
+/** One more kind of data: voice notes, to describe a place, kept by our host only (so not shared in Play's sense). */
+const voiceNotes = parse(`{ id: voice-notes, label: Voice notes, detail: to describe a place, group: What you post,
+  source: [you], required: false, purposes: [sharing], recipients: [hosting], linked: true, tracking: false,
+  retention: content, euBasis: consent, ccpa: 'Audio, electronic, visual or similar information', appStore: [AUDIO],
+  play: [Audio files / Voice or sound recordings] }`) as object;
 
 /** The lines Play's `type` gets under its `section` heading, or undefined when it is not listed there. */
 function playBlock(markdown: string, section: string, type: string): string | undefined {
@@ -70,11 +75,11 @@ describe('store labels from the real data-practices file', () => {
 });
 
 describe('a change to the data-practices file changes both labels', () => {
-  it('one more kind of data (contacts) appears in both, not shared', () => {
-    const practices = edited((raw) => raw.data.push(contacts));
-    expect(categories(practices)).toContain('CONTACTS');
-    expect(categories(parseDataPractices(text, file))).not.toContain('CONTACTS');
-    const block = playBlock(dataSafetyMarkdown(practices, urls), 'Contacts', 'Contacts');
+  it('one more kind of data (voice notes) appears in both, not shared', () => {
+    const practices = edited((raw) => raw.data.push(voiceNotes));
+    expect(categories(practices)).toContain('AUDIO');
+    expect(categories(parseDataPractices(text, file))).not.toContain('AUDIO');
+    const block = playBlock(dataSafetyMarkdown(practices, urls), 'Audio files', 'Voice or sound recordings');
     expect(block).toContain('- Shared: No');
     expect(block).toContain('- Required or optional: Optional');
     expect(block).toContain('- Purposes of collection: App functionality');
@@ -82,7 +87,12 @@ describe('a change to the data-practices file changes both labels', () => {
 
   it('a third-party recipient makes the types it receives "shared", and only those', () => {
     const practices = edited((raw) => {
-      raw.recipients.broker = { label: 'Data partner', kind: 'third-party', keeps: 'for a year' };
+      raw.recipients.broker = {
+        label: 'Data partner',
+        kind: 'third-party',
+        keeps: 'for a year',
+        purposes: ['recommendations'],
+      };
       const search = raw.data.find((entry) => 'id' in entry && entry.id === 'search-history') as {
         recipients: string[];
       };
@@ -168,7 +178,7 @@ describe("Google Play's CSV, checked against a real Play Console export", () => 
     expect(value('PSL_SUPPORTED_ACCOUNT_CREATION_METHODS', 'PSL_ACM_OTHER')).toBe('true');
     expect(value('PSL_ACM_SPECIFY')).toMatch(/one-time code/);
     expect(value('PSL_ACCOUNT_DELETION_URL')).toBe(urls.deletionUrl);
-    expect(value('PSL_DATA_DELETION_URL')).toBe(urls.deletionUrl);
+    expect(value('PSL_DATA_DELETION_URL')).toBe(urls.dataDeletionUrl);
     expect(value('PSL_HAS_OUTSIDE_APP_ACCOUNTS')).toBe('');
     expect(value('PSL_DATA_TYPES_HEALTH_AND_FITNESS', 'PSL_HEALTH')).toBe('true');
     expect(value('PSL_DATA_TYPES_FINANCIAL', 'PSL_PURCHASE_HISTORY')).toBe('');
@@ -201,4 +211,46 @@ it('npm run store-labels writes the three files, warns while the site URL is an 
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+  // A child process that loads the config and the legal words: slow on a busy machine.
+}, 30_000);
+
+describe('the data file refuses what it contradicts, naming the entry and the field', () => {
+  /** The error the real file gives with `edit` applied to the entry `id`. */
+  const errorWith = (id: string, edit: (entry: Record<string, unknown>) => void) => {
+    try {
+      edited((raw) => edit(raw.data.find((entry) => 'id' in entry && entry.id === id) as Record<string, unknown>));
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('a recipient sent a kind for a purpose the recipient does not list (invitations by text message)', () => {
+    expect(errorWith('invitations', (entry) => (entry.recipients = ['hosting', 'sms']))).toContain(
+      `data entry "invitations", field recipients.1 is "sms"; expected a recipient whose purposes include one of this entry's (invitations): recipients.sms.purposes lists only account, security`,
+    );
+  });
+
+  it('a kind in a store label but not in the policy: a sensitive store type on a kind the policy does not call sensitive', () => {
+    expect(errorWith('food-preferences', (entry) => (entry.appStore = ['OTHER_DATA', 'HEALTH']))).toContain(
+      'data entry "food-preferences", field sensitive is missing; expected a list with health: appStore declares HEALTH, which the privacy policy must list as health data too',
+    );
+    expect(
+      errorWith(
+        'groups',
+        (entry) => (entry.play = ['App activity / Other user-generated content', 'Messages / Other in-app messages']),
+      ),
+    ).toContain(
+      'data entry "groups", field sensitive is missing; expected a list with cpra: play declares Messages / Other in-app messages, which the privacy policy must list as sensitive information too',
+    );
+  });
+
+  it('a kind with no retention, or in the policy but in no store label', () => {
+    expect(errorWith('photos', (entry) => delete entry.retention)).toContain(
+      'data entry "photos", field retention is missing; expected a key in kebab-case',
+    );
+    expect(errorWith('photos', (entry) => (entry.play = []))).toContain(
+      'data entry "photos", field play is []; expected at least one store data type',
+    );
+  });
 });

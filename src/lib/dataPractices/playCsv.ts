@@ -130,7 +130,7 @@ const field = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g,
 const answer = (value: boolean | string | undefined) => (value === undefined || value === false ? '' : String(value));
 
 /** The CSV Play Console imports, every row of its template present, the app's answers filled in. */
-export function dataSafetyCsv(practices: DataPractices, { deletionUrl }: DataSafetyUrls): string {
+export function dataSafetyCsv(practices: DataPractices, { deletionUrl, dataDeletionUrl }: DataSafetyUrls): string {
   const answers = new Map(dataSafetyAnswers(practices).map((each) => [`${each.section} / ${each.type}`, each]));
   const rows: string[][] = [];
   const row = (question: string, response: string, value: boolean | string | undefined, need: string, label: string) =>
@@ -185,7 +185,7 @@ export function dataSafetyCsv(practices: DataPractices, { deletionUrl }: DataSaf
     'SINGLE_CHOICE',
     `${deletion}/No, but user data is automatically deleted within 90 days`,
   );
-  row('PSL_DATA_DELETION_URL', '', deletionUrl, 'MAYBE_REQUIRED', 'Delete data URL');
+  row('PSL_DATA_DELETION_URL', '', dataDeletionUrl, 'MAYBE_REQUIRED', 'Delete data URL');
   // Newer templates ask this; Play refuses an answer when accounts are created in the app, so it stays blank then.
   const outside = 'Can users login to your app with accounts created outside of the app?';
   row(

@@ -19,6 +19,7 @@ export const blockWordsSchema = texts([
   'ccpaColumns',
   'noOne',
   'recipient',
+  'recipientOurs',
   'recipientAskFirst',
   'noThirdParty',
   'retentionColumns',
@@ -26,6 +27,7 @@ export const blockWordsSchema = texts([
   'sensitiveWithConsent',
   'sensitiveAsSaid',
   'legalBasis',
+  'legalBasisRest',
   'healthData',
   'healthRecipient',
   'healthRecipientAskFirst',
@@ -38,6 +40,7 @@ export const blockWordsSchema = texts([
   'glanceKeptAfterDeletion',
   'afterDeleted',
   'afterKept',
+  'afterNotLinked',
   'backups',
   'recipientKeeps',
   'recipientWhy',
@@ -72,19 +75,24 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string[]): Map<string, T[]> 
 
 export function recipientName(practices: DataPractices, id: string): string {
   const recipient = practices.recipients[id]!;
-  return recipient.name ? `${recipient.name} (${recipient.label})` : lower(recipient.label);
+  return recipient.name ?? lower(recipient.label);
 }
 
 /** A kind of data linked to the account that outlives it: the exceptions to the deletion promise. */
 export const keptAfterAccount = (practices: DataPractices, entry: DataEntry) =>
   entry.linked && practices.retention[entry.retention]!.afterAccount === 'kept';
 
-/** How long a rule keeps data, and what happens to it when the account is deleted (for data linked to one). */
-function period(practices: DataPractices, words: BlockWords, id: string, linked = true): string {
-  const rule = practices.retention[id]!;
-  if (!linked) return rule.label;
-  return `${rule.label}; ${rule.afterAccount === 'kept' ? words.afterKept : words.afterDeleted}`;
-}
+/** What happens to data when the account is deleted: deleted with it, kept after it, or linked to none. */
+const afterAccount = (practices: DataPractices, words: BlockWords, id: string, linked = true) =>
+  !linked
+    ? words.afterNotLinked
+    : practices.retention[id]!.afterAccount === 'kept'
+      ? words.afterKept
+      : words.afterDeleted;
+
+/** How long a rule keeps data, and what happens to it when the account is deleted. */
+const period = (practices: DataPractices, words: BlockWords, id: string) =>
+  `${practices.retention[id]!.label}; ${afterAccount(practices, words, id)}`;
 
 const named = (entry: DataEntry) => (entry.detail ? `${lower(entry.label)} (${entry.detail})` : lower(entry.label));
 const detail = (entry: DataEntry) => (entry.detail ? `, ${entry.detail}` : '');
@@ -100,10 +108,24 @@ function collected(practices: DataPractices, words: BlockWords, from: (entry: Da
         : words.optional;
   return [...groups]
     .map(([group, entries]) => {
-      const items = entries.map((entry) => (note(entry) ? `${named(entry)}, ${note(entry)}` : named(entry)));
+      // Sensitive data is described where its consent is (`sensitive`), once.
+      const name = (entry: DataEntry) => (entry.sensitive.length ? lower(entry.label) : named(entry));
+      const items = entries.map((entry) => (note(entry) ? `${name(entry)}, ${note(entry)}` : name(entry)));
       return `- ${say(words.collected, { group, items: items.join('; ') })}`;
     })
     .join('\n');
+}
+
+/** How long each of the entries is kept: one period, or each group of kinds with its own (CCPA 1798.100(a)(3)). */
+function periods(practices: DataPractices, entries: DataEntry[]): string {
+  const groups = groupBy(entries, (entry) => [entry.retention]);
+  if (groups.size === 1) return practices.retention[entries[0]!.retention]!.label;
+  // One line each, so a phone shows each kind beside its own period.
+  return [...groups]
+    .map(
+      ([rule, kinds]) => `${capital(sentence(kinds.map((e) => lower(e.label))))}: ${practices.retention[rule]!.label}`,
+    )
+    .join('<br>');
 }
 
 /** California's categories, each with its examples, sources, purposes, recipients and retention (CCPA 1798.110). */
@@ -118,10 +140,10 @@ function ccpaTable(practices: DataPractices, words: BlockWords): string {
       category,
       sentence(entries.map((entry) => lower(entry.label))),
       sentence(unique(entries.flatMap((entry) => entry.source.map((source) => words.sources[source])))),
-      unique(entries.flatMap((entry) => entry.purposes.map((id) => practices.purposes[id]!.label))).join('; '),
+      capital(sentence(unique(entries.flatMap((entry) => entry.purposes.map((id) => practices.purposes[id]!.short))))),
       sentence(unique(entries.flatMap((entry) => entry.recipients)).map((id) => recipientName(practices, id))) ||
         words.noOne,
-      unique(entries.map((entry) => period(practices, words, entry.retention, entry.linked))).join('; '),
+      periods(practices, entries),
     ]);
   return table(words.ccpaColumns.split(/\s*\|\s*/), rows);
 }
@@ -133,12 +155,15 @@ function recipients(practices: DataPractices, words: BlockWords, kind: string): 
     .map(([id, recipient]) => {
       const data = practices.data.filter((entry) => entry.recipients.includes(id)).map((entry) => lower(entry.label));
       const who = recipient.name ? `${recipient.label} (${recipient.name})` : recipient.label;
-      const line = say(recipient.askFirst ? words.recipientAskFirst : words.recipient, {
-        recipient: who,
-        data: sentence(data),
-      });
+      const line = say(
+        recipient.ours ? words.recipientOurs : recipient.askFirst ? words.recipientAskFirst : words.recipient,
+        {
+          recipient: who,
+          data: sentence(data),
+        },
+      );
       const keeps =
-        recipient.keeps && recipient.kind !== 'other-users'
+        recipient.keeps && recipient.kind !== 'other-users' && !recipient.ours
           ? ` ${say(words.recipientKeeps, { keeps: recipient.keeps })}`
           : '';
       const why = recipient.why ? ` ${say(words.recipientWhy, { why: recipient.why })}` : '';
@@ -152,7 +177,11 @@ function retentionTable(practices: DataPractices, words: BlockWords): string {
   const groups = groupBy(practices.data, (entry) => [`${entry.retention} ${entry.linked}`]);
   const rows = [...groups.values()].map((entries) => {
     const { retention, linked } = entries[0]!;
-    return [capital(sentence(entries.map((entry) => lower(entry.label)))), period(practices, words, retention, linked)];
+    return [
+      capital(sentence(entries.map((entry) => lower(entry.label)))),
+      practices.retention[retention]!.label,
+      afterAccount(practices, words, retention, linked),
+    ];
   });
   return table(words.retentionColumns.split(/\s*\|\s*/), rows);
 }
@@ -163,7 +192,7 @@ function keptLonger(practices: DataPractices, words: BlockWords): string {
     .filter((entry) => keptAfterAccount(practices, entry))
     .map((entry) => {
       const rule = practices.retention[entry.retention]!;
-      const values = { label: entry.label, detail: entry.detail ? ` (${entry.detail})` : '', period: rule.label };
+      const values = { label: entry.label, period: rule.label };
       return `- ${say(words.keptLonger, { ...values, reason: rule.reason! })}`;
     });
   return [...kept, `- ${say(words.backups, { days: String(practices.backupDays) })}`].join('\n');
@@ -180,13 +209,21 @@ function sensitive(practices: DataPractices, words: BlockWords): string {
     .join('\n');
 }
 
+/** Each EU legal basis with its kinds of data; the basis most kinds rest on last, as "everything else". */
 function legalBases(practices: DataPractices, words: BlockWords): string {
-  const groups = groupBy(practices.data, (entry) => [entry.euBasis]);
-  return [...groups]
-    .map(([basis, entries]) => {
-      const data = capital(sentence(entries.map((entry) => lower(entry.label))));
-      return `- ${say(words.legalBasis, { data, basis: words.euBases[basis as (typeof euBases)[number]] })}`;
-    })
+  const groups = [...groupBy(practices.data, (entry) => [entry.euBasis])];
+  const most = groups.reduce((a, b) => (b[1].length > a[1].length ? b : a))[0];
+  const basisOf = (basis: string) => words.euBases[basis as (typeof euBases)[number]];
+  return [
+    ...groups
+      .filter(([basis]) => basis !== most)
+      .map(([basis, entries]) => {
+        const data = capital(sentence(entries.map((entry) => lower(entry.label))));
+        return say(words.legalBasis, { data, basis: basisOf(basis) });
+      }),
+    say(words.legalBasisRest, { basis: basisOf(most) }),
+  ]
+    .map((line) => `- ${line}`)
     .join('\n');
 }
 
@@ -202,10 +239,7 @@ function glance(practices: DataPractices, words: BlockWords): string {
     .map((id) => recipientName(practices, id));
   const kept = app.filter((entry) => keptAfterAccount(practices, entry));
   return [
-    list(
-      words.glanceLinked,
-      app.filter((entry) => entry.linked),
-    ),
+    list(words.glanceLinked, unique(app.filter((entry) => entry.linked).map((entry) => lower(entry.group)))),
     notLinked.length ? list(words.glanceNotLinked, notLinked) : '',
     tracking.length ? list(words.glanceTracking, tracking) : words.glanceNoTracking,
     list(words.glanceRecipients, shared),

@@ -6,7 +6,9 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 
-const key = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a key in kebab-case, like search-history');
+const key = z
+  .string('a key in kebab-case, like search-history')
+  .regex(/^[a-z][a-z0-9-]*$/, 'a key in kebab-case, like search-history');
 const text = z.string('a text').trim().min(1, 'a non-empty text');
 const keys = z.array(key, 'a list of keys, like [hosting, sms]');
 
@@ -100,7 +102,27 @@ export const playPurposes = [
   'Account management',
 ] as const;
 
-/** The EU legal bases a kind of data may rest on; their words are in src/content/legal/wording.yaml. */
+/**
+ * Store data types that are sensitive under the law the policy answers to: health data (Washington's My Health My
+ * Data Act, Nevada SB 370), and CPRA sensitive personal information (precise geolocation, religion, race, sexual
+ * orientation, the contents of messages not addressed to us). A kind declared as one in a label must be that kind in
+ * the policy too (its `sensitive` field), or the label says more than the policy.
+ */
+const sensitiveStoreTypes: Record<string, 'health' | 'cpra'> = {
+  HEALTH: 'health',
+  'Health and fitness / Health info': 'health',
+  SENSITIVE_INFO: 'cpra',
+  PRECISE_LOCATION: 'cpra',
+  'Location / Precise location': 'cpra',
+  'Personal info / Race and ethnicity': 'cpra',
+  'Personal info / Political or religious beliefs': 'cpra',
+  'Personal info / Sexual orientation': 'cpra',
+  EMAILS_OR_TEXT_MESSAGES: 'cpra',
+  'Messages / Emails': 'cpra',
+  'Messages / SMS or MMS': 'cpra',
+  'Messages / Other in-app messages': 'cpra',
+};
+
 /** Google Play's account-creation answers, by the data file's name: the Console's response id and label, in order. */
 export const playAccountCreation = {
   'username-password': ['PSL_ACM_USER_ID_PASSWORD', 'Username and password'],
@@ -115,6 +137,7 @@ export const playAccountCreation = {
 } as const;
 const accountCreationNames = Object.keys(playAccountCreation) as (keyof typeof playAccountCreation)[];
 
+/** The EU legal bases a kind of data may rest on; their words are in src/content/legal/wording.yaml. */
 export const euBases = ['contract', 'consent', 'explicit-consent', 'legitimate-interests', 'legal-obligation'] as const;
 
 export const ccpaCategories = [
@@ -171,6 +194,8 @@ export const dataPracticesSchema = z
       z
         .object({
           label: text,
+          /** A few words for it, where a table names it. */
+          short: text,
           appStore: z.array(z.enum(appStorePurposes)).min(1),
           play: z.array(z.enum(playPurposes)).min(1),
         })
@@ -198,6 +223,8 @@ export const dataPracticesSchema = z
            * the App Store's sense and not processed ephemerally in Google Play's, whatever we keep ourselves.
            */
           keeps: z.union([z.literal(false), text], 'false, or for how long and why it keeps what it receives'),
+          /** What it receives data for: a kind of data sent to it must serve one of these (checked below). */
+          purposes: keys.min(1, 'at least one purpose'),
         })
         .strict(),
     ),
@@ -233,6 +260,17 @@ export const dataPracticesSchema = z
   })
   .strict()
   .superRefine((file, ctx) => {
+    for (const [id, recipient] of Object.entries(file.recipients)) {
+      recipient.purposes.forEach((value, i) => {
+        if (!Object.hasOwn(file.purposes, value))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['recipients', id, 'purposes', i],
+            input: value,
+            message: `one of the purposes keys: ${Object.keys(file.purposes).join(', ')}`,
+          });
+      });
+    }
     const lists = {
       purposes: file.purposes,
       recipients: file.recipients,
@@ -270,6 +308,39 @@ export const dataPracticesSchema = z
           );
         }
       });
+      // A recipient gets a kind only for a purpose both list: the text-message provider, for one, only sign-in codes.
+      item.recipients.forEach((id, i) => {
+        const recipient = file.recipients[id];
+        if (recipient && !item.purposes.some((purpose) => recipient.purposes.includes(purpose))) {
+          issue(
+            ['recipients', i],
+            id,
+            `a recipient whose purposes include one of this entry's (${item.purposes.join(', ')}): recipients.${id}.purposes lists only ${recipient.purposes.join(', ')} (remove the recipient, or list the purpose there if it is true)`,
+          );
+        }
+      });
+      // What a store label declares, the policy says: each sensitive store type is that kind of sensitive data here.
+      for (const [field, types] of [
+        ['appStore', item.appStore],
+        ['play', item.play],
+      ] as const) {
+        for (const type of types) {
+          const kind = sensitiveStoreTypes[type];
+          if (kind && !item.sensitive.includes(kind))
+            issue(
+              ['sensitive'],
+              item.sensitive,
+              `a list with ${kind}: ${field} declares ${type}, which the privacy policy must list as ${kind === 'health' ? 'health data' : 'sensitive information'} too`,
+            );
+        }
+      }
+      // What the policy lists, a label declares (website data excepted: no store label covers it).
+      if (item.scope === 'app' && (!item.appStore.length || !item.play.length))
+        issue(
+          [item.appStore.length ? 'play' : 'appStore'],
+          [],
+          'at least one store data type: the privacy policy lists this kind of app data, so both store labels declare it',
+        );
       item.purposes.forEach((value, i) => refer('purposes', value, ['purposes', i]));
       item.recipients.forEach((value, i) => refer('recipients', value, ['recipients', i]));
       refer('retention', item.retention, ['retention']);

@@ -120,10 +120,15 @@ export interface DataSafetyUrls {
   privacyUrl: string;
   /** Where users ask for their account and data to be deleted. */
   deletionUrl: string;
+  /** Where users delete some of their data without deleting the account (Play's "Delete data URL"). */
+  dataDeletionUrl: string;
 }
 
 /** Google Play's Data safety answers as Markdown, in Play Console's words and section order. */
-export function dataSafetyMarkdown(practices: DataPractices, { privacyUrl, deletionUrl }: DataSafetyUrls): string {
+export function dataSafetyMarkdown(
+  practices: DataPractices,
+  { privacyUrl, deletionUrl, dataDeletionUrl }: DataSafetyUrls,
+): string {
   const answers = dataSafetyAnswers(practices);
   const sections = Object.keys(playDataTypes).flatMap((section) => {
     const types = answers.filter((answer) => answer.section === section);
@@ -149,7 +154,7 @@ export function dataSafetyMarkdown(practices: DataPractices, { privacyUrl, delet
     `- Can users login to your app with accounts created outside of the app? ${practices.accounts.outsideApp ? 'Yes' : 'No (leave it blank: Play refuses an answer when accounts are created in the app)'}`,
     `- Add a link that users can use to request that their account and associated data be deleted: ${deletionUrl}`,
     `- Do you provide a way for users to request that their data is deleted? Yes`,
-    `- Delete data URL: ${deletionUrl}`,
+    `- Delete data URL: ${dataDeletionUrl}`,
     ...(collects ? ['', '## Data types', '', sections.join('\n\n')] : []),
     '',
   ].join('\n');
