@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
+import compressor, { defaultFileExtensions, defaultFileFilter } from 'astro-compressor';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 // Importing the config validates it: a bad value stops the build here, naming the field.
@@ -8,6 +10,8 @@ import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
 import { legalApprovals } from './src/integrations/legalApprovals.ts';
 import { finishDistIntegration } from './src/integrations/finishDist.ts';
+
+const compressible = new Set([...defaultFileExtensions, '.json', '.webmanifest', '.wasm', '.glb']);
 
 export default defineConfig({
   site: config.siteUrl,
@@ -23,9 +27,17 @@ export default defineConfig({
     // The sitemap lists the pages (not the 404 page, nor the legal pages' histories and versions under /legal/, nor
     // the invite page) at the configured site URL; robots.txt points at it.
     sitemap({ filter: (page) => !/\/404|\/legal\//.test(page) && !isInvitePage(new URL(page).pathname, config) }),
-    // Last: every change to dist/ (dotfiles, each page's CSP, compressed copies), in its own order, once every other
-    // integration has written its files.
+    // Every change to dist/ (dotfiles, each page's CSP), in its own order, once every other integration has written.
     finishDistIntegration(),
+    // Last: .br (brotli 11) and .gz (gzip 9) copies of every file as it ships, which nginx sends as they are
+    // (brotli_static, gzip_static). Under 256 bytes a copy saves less than its headers cost (gzip_min_length).
+    compressor({
+      zstd: false,
+      hooks: {
+        fileFilter: ({ filePath, logger }) =>
+          defaultFileFilter(compressible, filePath, logger) && statSync(filePath).size >= 256,
+      },
+    }),
   ],
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
