@@ -56,14 +56,19 @@ try {
   }
   // No network here: other sites' links are not fetched, only required to be https.
   const insecure: string[] = [];
-  const { links } = await new LinkChecker().check({
-    path: [`${url}/`, ...(invite ? [invite] : [])],
-    recurse: true,
-    checkFragments: true,
-    fragmentsToSkip: ['^/'], // `/#/terms` is a route (src/lib/routes.ts), not an anchor
-    urlRewriteExpressions: [{ pattern: new RegExp(`^${new URL(config.siteUrl).origin}`), replacement: url }],
-    linksToSkip: async (link) => !link.startsWith(url) && (link.startsWith('http:') && insecure.push(link), true),
-  });
+  // One crawl per start: linkinator given several paths at once follows none of their links.
+  const links = [];
+  for (const start of [`${url}/`, ...(invite ? [invite] : [])]) {
+    const result = await new LinkChecker().check({
+      path: start,
+      recurse: true,
+      checkFragments: true,
+      fragmentsToSkip: ['^/'], // `/#/terms` is a route (src/lib/routes.ts), not an anchor
+      urlRewriteExpressions: [{ pattern: new RegExp(`^${new URL(config.siteUrl).origin}`), replacement: url }],
+      linksToSkip: async (link) => !link.startsWith(url) && (link.startsWith('http:') && insecure.push(link), true),
+    });
+    links.push(...result.links);
+  }
   const broken = links.filter((link) => link.state === 'BROKEN').map((link) => `${link.url} on ${link.parent}`);
   for (const line of [...broken, ...insecure.map((link) => `${link}: not https`)]) console.error(`links: ${line}`);
   const linkFailures = broken.length + insecure.length;
