@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import { defineConfig, envField } from 'astro/config';
+import compressor, { defaultFileExtensions, defaultFileFilter } from 'astro-compressor';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { deployFields, envName, siteConfig } from './src/config/index.ts';
@@ -8,6 +10,8 @@ import { site } from './src/integrations/site.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
 import { legalApprovals } from './src/integrations/legalApprovals.ts';
 import { finishDistIntegration } from './src/integrations/finishDist.ts';
+
+const compressible = new Set([...defaultFileExtensions, '.json', '.webmanifest', '.wasm', '.glb']);
 
 export default defineConfig({
   output: 'static',
@@ -24,9 +28,17 @@ export default defineConfig({
     // The sitemap lists the pages (not the 404 page, nor the legal pages' histories and versions under /legal/, nor
     // the invite page) at the configured site URL; robots.txt points at it.
     sitemap({ filter: (page) => !/\/404|\/legal\//.test(page) && !isInvitePage(new URL(page).pathname, siteConfig()) }),
-    // Last: every change to dist/ (dotfiles, the hosts' files, compressed copies), in its own order, once every other
-    // integration has written its files.
+    // Every change to dist/ (dotfiles, the hosts' files), in its own order, once every other integration has written.
     finishDistIntegration(),
+    // Last: .br (brotli 11) and .gz (gzip 9) copies of every file as it ships, which nginx sends as they are
+    // (brotli_static, gzip_static). Under 256 bytes a copy saves less than its headers cost (gzip_min_length).
+    compressor({
+      zstd: false,
+      hooks: {
+        fileFilter: ({ filePath, logger }) =>
+          defaultFileFilter(compressible, filePath, logger) && statSync(filePath).size >= 256,
+      },
+    }),
   ],
   // The values a deploy sets as variables (src/config/index.ts reads and validates them with the rest of the config).
   env: {

@@ -2,9 +2,9 @@
  * Every change made to dist/ after Astro has written it, in one step whose order is the code's order:
  * 1. dotfiles are left out, so nothing after this step can publish or compress a `.env`;
  * 2. each page's HTML is finished: Astro's island style moves into the head;
- * 3. the host files of this build are written (src/lib/hostFiles.node.ts);
- * 4. .br and .gz copies are written of every file as it ships, last.
- * astro.config.ts registers it after every other integration, so it also sees the files they write (the sitemap).
+ * 3. the host files of this build are written (src/lib/hostFiles.node.ts).
+ * astro.config.ts registers it after every other integration but astro-compressor, so it also sees the files they
+ * write (the sitemap), and the compressed copies are made of the files as they ship.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,7 +14,6 @@ import { siteConfig } from '../config/index.ts';
 import { writeHostFiles } from '../lib/hostFiles.node.ts';
 import { hoistIslandStyleIn } from './hoistIslandStyle.ts';
 import { removeDotfiles } from './noDotfiles.ts';
-import { precompress, type Precompressed } from './precompress.ts';
 
 export async function finishDist(dir: string, logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>) {
   const removed = await removeDotfiles(dir);
@@ -28,16 +27,6 @@ export async function finishDist(dir: string, logger: Pick<AstroIntegrationLogge
     await writeFile(page, hoistIslandStyleIn(await readFile(page, 'utf8')));
   }
   await writeHostFiles(dir, siteConfig());
-
-  const written = await precompress(dir);
-  const sum = (pick: (file: Precompressed) => number | undefined) =>
-    written.reduce((total, file) => total + (pick(file) ?? 0), 0);
-  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-  logger.info(
-    `${written.filter((file) => file.br !== undefined).length} of ${written.length} files precompressed: ` +
-      `${kib(sum((file) => (file.br !== undefined ? file.bytes : 0)))} -> ${kib(sum((file) => file.br))} brotli, ` +
-      `${kib(sum((file) => file.gz))} gzip`,
-  );
 }
 
 export function finishDistIntegration(): AstroIntegration {

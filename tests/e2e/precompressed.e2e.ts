@@ -1,6 +1,6 @@
 /**
  * Compressed once, at build: nginx sends the .br and .gz files the build wrote beside each file
- * (src/integrations/precompress.ts), byte for byte, instead of compressing every response again.
+ * (astro-compressor in astro.config.ts), byte for byte, instead of compressing every response again.
  */
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';

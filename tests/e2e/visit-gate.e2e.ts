@@ -1,50 +1,22 @@
 /**
- * The whole-visit gate (scripts/report/visit.ts) bites: a page that blocks the main thread and downloads too much
- * fails it, on every budget, while the measurement itself runs exactly as `npm run report` runs it. The downloads
- * happen in a worker, as the 3D scene's do: a count of the page's own requests alone would miss them.
+ * The whole visit, as a new visitor on a phone makes it (docs/requirements.md#budgets): every byte fetched, the 3D
+ * scene's worker's included, and the main thread's long tasks. Timings are wall-clock on a shared machine, so they
+ * are judged on the best run, and measured again (up to six runs) while over budget: a disturbed run cannot fail, a
+ * regression is slow in every run. Bytes are judged on the heaviest run.
  */
 import { expect, test } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { serveStatic } from '../support/staticServer.ts';
-import { kb } from '../../scripts/report/types.ts';
-import { visitBudgets, visitGate } from '../../scripts/report/visit.ts';
+import { measureVisit } from './support/visit.ts';
 
-test('a visit with 300 ms tasks and 800 KB of downloads in a worker fails the whole-visit gate', async () => {
-  test.setTimeout(120_000);
-  const dir = await mkdtemp(join(tmpdir(), 'heavy-visit-'));
-  // Three tasks that each hold the main thread for 300 ms (wall clock: the 4x slowdown cannot shorten them), and a
-  // worker (its script padded to 100 KB) that fetches 800 KB of incompressible bytes after load.
-  await writeFile(
-    join(dir, 'index.html'),
-    `<!doctype html><html lang="en"><title>Heavy</title><body style="height:3000px"><script src="/heavy.js"></script>`,
-  );
-  await writeFile(
-    join(dir, 'heavy.js'),
-    `const block = () => { const end = performance.now() + 300; while (performance.now() < end); };
-     addEventListener('load', () => { for (const delay of [0, 500, 1000]) setTimeout(block, delay); new Worker('/worker.js'); });`,
-  );
-  await writeFile(join(dir, 'worker.js'), `fetch('/bloat.bin');\n// ${randomBytes(75 * 1024).toString('base64')}\n`);
-  await writeFile(join(dir, 'bloat.bin'), randomBytes(800 * 1024));
-  const server = await serveStatic(dir);
-  try {
-    const result = await visitGate(server.url, 1, { stayMs: 2000 });
-    const failures = result.failures.join('\n');
-    expect(failures).toMatch(`over the ${kb(visitBudgets.bytes)} budget`);
-    expect(failures).toMatch(
-      new RegExp(`longest main-thread task \\d+ ms in the best of \\d runs? > ${visitBudgets.longestTaskMs} ms`),
-    );
-    expect(failures).toMatch(
-      new RegExp(`long tasks \\d+ ms in all in the best of \\d runs? > ${visitBudgets.longTasksMs} ms`),
-    );
-    // The worker's fetch and the worker's own script are both counted.
-    const row = (figure: string) => result.rows.find((candidate) => candidate.figure === figure)?.value;
-    expect(row('bytes: other')).toMatch(/^8\d\d\.\d KB$/);
-    expect(Number.parseFloat(String(row('bytes: script')))).toBeGreaterThan(100);
-  } finally {
-    await server.close();
-    await rm(dir, { recursive: true });
-  }
+const budgets = { bytes: 475 * 1024, longestTaskMs: 120, longTasksMs: 500 };
+
+test('the whole visit on a phone at 4x CPU stays within its bytes and main-thread budgets', async ({ baseURL }) => {
+  test.setTimeout(360_000);
+  const runs: Awaited<ReturnType<typeof measureVisit>>[] = [];
+  const best = (figure: 'longestTaskMs' | 'longTasksMs') => Math.min(...runs.map((run) => run[figure]));
+  const slow = () => best('longestTaskMs') > budgets.longestTaskMs || best('longTasksMs') > budgets.longTasksMs;
+  while (runs.length < 3 || (runs.length < 6 && slow())) runs.push(await measureVisit(`${baseURL}/`));
+  console.log('the whole visit:', runs);
+  expect(Math.max(...runs.map((run) => run.bytes))).toBeLessThanOrEqual(budgets.bytes);
+  expect(best('longestTaskMs')).toBeLessThanOrEqual(budgets.longestTaskMs);
+  expect(best('longTasksMs')).toBeLessThanOrEqual(budgets.longTasksMs);
 });

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { afterEach, describe, expect, it } from 'vitest';
 import astroConfig from '../../astro.config.ts';
@@ -28,14 +27,11 @@ async function finishedSite(files: Record<string, string>) {
 }
 
 describe('the step that finishes dist/', () => {
-  it('compresses each page as it ships, its island style in the head', async () => {
+  it('finishes each page: its island style in the head', async () => {
     await finishedSite({ 'index.html': page, 'sitemap-0.xml': `<urlset>${text}</urlset>` });
     const html = await readFile(join(dir, 'index.html'), 'utf8');
     expect(html).toContain(`${islandStyle}</head>`);
     expect(html).not.toContain(`<body>${islandStyle}`);
-    expect(brotliDecompressSync(await readFile(join(dir, 'index.html.br'))).toString()).toBe(html);
-    expect(gunzipSync(await readFile(join(dir, 'index.html.gz'))).toString()).toBe(html);
-    expect(existsSync(join(dir, 'sitemap-0.xml.br'))).toBe(true);
   });
 
   it("writes the hosts' files of this build, for the hosts that read them from dist/", async () => {
@@ -44,21 +40,19 @@ describe('the step that finishes dist/', () => {
       expect(await readFile(join(dir, path), 'utf8'), path).toBe(text);
   });
 
-  it('leaves dotfiles out before anything is compressed, and keeps /.well-known/', async () => {
+  it('leaves dotfiles out, and keeps /.well-known/', async () => {
     await finishedSite({ 'index.html': page, '.secrets.json': JSON.stringify({ text }), '.well-known/gpc.json': text });
-    expect(
-      ['.secrets.json', '.secrets.json.br', '.secrets.json.gz'].filter((name) => existsSync(join(dir, name))),
-    ).toEqual([]);
-    expect(existsSync(join(dir, '.well-known/gpc.json.br'))).toBe(true);
+    expect(existsSync(join(dir, '.secrets.json'))).toBe(false);
+    expect(existsSync(join(dir, '.well-known/gpc.json'))).toBe(true);
   });
 });
 
-it('astro.config.ts registers it after every other integration that works on dist/, so it sees their files', () => {
+it('astro.config.ts registers it after every other integration that works on dist/ but the compressor, which is last', () => {
   const withBuildDone = (astroConfig.integrations ?? [])
     .flat()
     .filter((integration): integration is AstroIntegration => Boolean(integration))
     .filter((integration) => 'astro:build:done' in integration.hooks)
     .map((integration) => integration.name);
   expect(withBuildDone).toContain('@astrojs/sitemap');
-  expect(withBuildDone.at(-1)).toBe('finish-dist');
+  expect(withBuildDone.slice(-2)).toEqual(['finish-dist', 'astro-compressor']);
 });

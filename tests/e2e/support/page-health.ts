@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { wcagTags } from '../../../scripts/report/axe.ts';
 
 /** Collects console errors and failed requests of a page, to assert at the end of a test that there were none. */
 export function watchPageHealth(page: Page) {
@@ -20,7 +19,9 @@ export function watchPageHealth(page: Page) {
   return problems;
 }
 
-/** WCAG 2.2 AA rules of axe-core: no violations. */
+/** The axe-core rules of WCAG 2.2 level AA: no violations. */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
