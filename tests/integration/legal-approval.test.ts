@@ -53,20 +53,21 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   const approved = latestOf('privacy');
   expect(earlier).toContain('within 30 days');
 
-  // A PUBLIC_* variable the pages quote, and code that writes a legal sentence (the terms' list of opt-out words).
-  await expectStopped({ PUBLIC_AI_PROVIDER: 'Example AI' }, 'privacy', /\n {4}\+ .*Example AI/);
+  // A deploy's PUBLIC_* variable the pages quote (the site's host), and code that writes a legal sentence (the terms'
+  // list of opt-out words).
+  await expectStopped({ PUBLIC_SITE_URL: 'https://example.org' }, 'terms', /\n {4}\+ .*example\.org/);
   const listFormat = "new Intl.ListFormat('en-US')";
   project.edit('src/lib/legal/tokens.node.ts', listFormat, "new Intl.ListFormat('en-US', { type: 'disjunction' })");
   await expectStopped(
     {},
     'terms',
-    /\n {2}### .* \{ #stop \}\n {4}- .*, and [A-Z]+ as STOP[^]*\n {4}\+ .*, or [A-Z]+ as STOP/,
+    /\n {2}### .* \{ #stop \}\n {4}- .*, and [A-Z ]+ as STOP[^]*\n {4}\+ .*, or [A-Z ]+ as STOP/,
   );
   project.edit('src/lib/legal/tokens.node.ts', "new Intl.ListFormat('en-US', { type: 'disjunction' })", listFormat);
 
   // A config value: the section, the line before and after, and what to do.
   project.edit('site.config.ts', 'accountDeletionDays: 30,', 'accountDeletionDays: 90,');
-  const stopped = await expectStopped({}, 'privacy', /\n {2}### .* \{ #delete-account \}\n {4}- .*within 30 days/);
+  const stopped = await expectStopped({}, 'privacy', /\n {2}## .* \{ #retention \}\n {4}- .*within 30 days/);
   expect(stopped).toMatch(/\n {4}\+ .*within 90 days/);
   expect(stopped).toContain('health-data: its words differ');
   expect(stopped).not.toMatch(/^(terms|guidelines|terms-of-use): its words differ/m);
@@ -99,7 +100,7 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   const history = project.read('dist/legal/privacy/history.html');
   expect(history).toContain('<dd>privacy@2026-12-01</dd><dt>Approved by</dt><dd>Test Approver</dd>');
   expect(history).toContain(`<dd>${approved.id}</dd><dt>Approved by</dt><dd>${approved.approvedBy}</dd>`);
-  expect(history).toMatch(/<dt>What changed<\/dt><dd>[^<]*Delete your account/);
+  expect(history).toMatch(/<dt>What changed<\/dt><dd>[^<]*Retention, choices and rights/);
 
   // The yearly review: no word changed, "Last reviewed" and gpc.json follow it, the version stays.
   expect(approve('privacy', '2027-06-01').output).toContain('the words equal its latest approved version');

@@ -135,14 +135,11 @@ describe('adding a kind of data: one entry of the data-practices file', () => {
 
 describe('the consent screenshot', () => {
   it('stops the build when the configured file is missing, naming the field and the path', async () => {
-    const { code, output } = await project.build({
-      ...drafts,
-      PUBLIC_SMS_CONSENT_SCREENSHOT: '/images/sms-consent.png',
-    });
+    project.edit('site.config.ts', "smsConsentScreenshot: ''", "smsConsentScreenshot: '/images/sms-consent.png'");
+    const { code, output } = await project.build(drafts);
+    project.edit('site.config.ts', "smsConsentScreenshot: '/images/sms-consent.png'", "smsConsentScreenshot: ''");
     expect(code, output).not.toBe(0);
-    expect(output).toContain(
-      'smsConsentScreenshot (site.config.ts or PUBLIC_SMS_CONSENT_SCREENSHOT) is "/images/sms-consent.png", but',
-    );
+    expect(output).toContain('smsConsentScreenshot (site.config.ts) is "/images/sms-consent.png", but');
     expect(output).toContain('public/images/sms-consent.png does not exist');
   }, 300_000);
 });
