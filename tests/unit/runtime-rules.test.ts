@@ -1,0 +1,24 @@
+/**
+ * Where code runs (eslint.config.js): the config's values once reached the monitoring bundle through a shared module
+ * (zod, +72 KB), so shared and browser code may import only the config's types, and may not touch Node's globals.
+ */
+import { ESLint } from 'eslint';
+import { expect, it } from 'vitest';
+
+const eslint = new ESLint();
+const messagesOf = async (code: string, filePath: string) =>
+  (await eslint.lintText(code, { filePath }))[0]!.messages.map((message) => message.ruleId);
+
+it('refuses a config value or process in shared and browser code, and allows the config type', async () => {
+  const value = "import { siteConfig } from '../config/index.ts';\nexport const x = siteConfig;\n";
+  const type = "import type { SiteConfig } from '../config/index.ts';\nexport type X = SiteConfig;\n";
+  expect(await messagesOf(value, 'src/lib/example-shared.ts')).toContain('no-restricted-imports');
+  expect(await messagesOf(type, 'src/lib/example-shared.ts')).toEqual([]);
+  expect(await messagesOf('export const x = process.env.X;\n', 'src/lib/example-shared.ts')).toContain(
+    'no-restricted-globals',
+  );
+  expect(await messagesOf('export const x = () => process.env.X;\n', 'src/components/Example.tsx')).toContain(
+    'no-restricted-globals',
+  );
+  expect(await messagesOf('export const x = process.env.X;\n', 'scripts/example.ts')).toEqual([]);
+});
