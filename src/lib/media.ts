@@ -59,7 +59,6 @@ export const logoPath = '/images/logo-white.svg';
 
 /** The 3D scene's model (meshopt-compressed glTF binary), preloaded when the landing page is idle. */
 export const modelPath = '/models/group-meal.glb';
-export const modelMaxBytes = 150 * 1024;
 
 /** A still of the 3D scene, shown when WebGL is missing, motion is reduced or the scene fails to load. */
 export const sceneStillPath = (format: StillFormat) => `/images/scene-still.${format}`;

@@ -86,7 +86,7 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
 const modelDirectory = modelPath.slice(0, modelPath.lastIndexOf('/') + 1);
 
 /**
- * Parses the model's bytes, decoding its meshopt-compressed buffers (scripts/build-model.ts) with three.js's
+ * Parses the model's bytes, decoding its meshopt-compressed buffers (`npm run model`) with three.js's
  * MeshoptDecoder. The decoder is part of this module: its WebAssembly is inlined in its code and runs in the calling
  * thread (the scene's worker), so nothing is fetched and no other worker is started.
  */
