@@ -1,9 +1,7 @@
 /** The social networks the hero, the footer and the JSON-LD `sameAs` link to, in order. */
-import * as simpleIcons from 'simple-icons';
 import { z } from 'zod';
+import { brandIcon } from '../lib/brandIcons.ts';
 import { httpsUrl } from './fields.ts';
-
-const slugs = new Set(Object.values(simpleIcons).map((icon) => icon.slug));
 
 export const socialFields = {
   /**
@@ -18,7 +16,7 @@ export const socialFields = {
       icon: z
         .string('a Simple Icons slug, like "youtube"')
         .refine(
-          (slug) => slugs.has(slug),
+          (slug) => Boolean(brandIcon(slug)),
           'a Simple Icons slug, like "youtube" (each icon\'s slug is on https://simpleicons.org)',
         ),
       url: httpsUrl('https://www.youtube.com/@tablemates'),

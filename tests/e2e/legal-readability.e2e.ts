@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
+import { legalPage, legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
 
 const legalPages = readLegalPages();
-const legalPage = (kind: string) => legalPages.find((page) => page.kind === kind)!;
 
 /**
  * The legal pages as a student reads them on a phone: the privacy policy in at most 2,500 words of main text (the

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { siteConfig } from '../../src/config/index.ts';
 import { requiredIn } from '../../src/lib/legal/law.ts';
-import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
+import { legalPage, legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
 import { legalTitle as titleOf, quickActions } from '../../src/lib/legal/pages.ts';
 import { legalSections } from '../../src/lib/legal/sections.ts';
 import { formatLegalDate } from '../../src/lib/legal/frontMatter.ts';
@@ -22,7 +22,6 @@ const idSnapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Record<stri
 /** Every value the pages quote as a token: the e2e checks read them, never type them. */
 const tokens = legalTokens();
 const legalPages = readLegalPages();
-const legalPage = (kind: string) => legalPages.find((page) => page.kind === kind)!;
 const legalTitle = (productName: string, kind: string) => titleOf(productName, legalPage(kind));
 const otherLegalPages = (kind: string) => legalPages.filter((page) => page.kind !== kind);
 const routes = { home: '/', privacy: legalPage('privacy').path, terms: legalPage('terms').path };

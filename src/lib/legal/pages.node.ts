@@ -51,3 +51,6 @@ export const legalPageOf = ({ kind, data }: LegalSource): LegalPage => ({ kind, 
 
 /** Who each legal page is, for scripts and tests; pages read the collection. */
 export const legalPages = (): LegalPage[] => legalSources().map(legalPageOf);
+
+/** One legal page by its kind (its file's name). */
+export const legalPage = (kind: string): LegalPage => legalPageOf(legalSource(kind));
