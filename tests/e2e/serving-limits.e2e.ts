@@ -1,154 +1,108 @@
 /**
- * The production nginx configuration (deploy/) under clients that hold connections: slow senders, slow readers, many
- * at once from one address, and the plain-HTTP redirect server. Each test starts an instance of its own on a free
- * loopback port, so the connections it holds never reach the server the rest of the suite shares. Every loop is
- * bounded in count, every socket is closed when the test ends.
+ * The production nginx configuration under clients that hold connections (slow senders, slow readers, many at once
+ * from one address), and for a build in a folder only its owner may enter. Each test starts an instance of its own,
+ * so the connections it holds never reach the server the rest of the suite shares.
  */
 import { expect, test } from '@playwright/test';
-import { chmodSync, copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { siteHostFromConfig, startNginx, stopNginx } from '../../scripts/nginx.ts';
-import { siteConfig } from '../../src/config/index.ts';
+import { startNginx } from '../../scripts/nginx.ts';
 import { freePort } from '../support/processes.ts';
 
-const config = siteConfig();
+const dist = join(import.meta.dirname, '../../dist');
+const sockets: Socket[] = [];
+const cleanup: (() => unknown)[] = [];
+test.afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
 
-const root = join(import.meta.dirname, '../..');
-/** The per-address limit deploy/site.conf sets: the limit test opens exactly one connection more. */
-const perAddress = Number(
-  /^limit_conn tablemates_per_address (\d+);$/m.exec(readFileSync(join(root, 'deploy/site.conf'), 'utf8'))?.[1],
-);
-/** Big enough that a client that stops reading holds its response: far more than loopback's socket buffers take. */
-const bigFileBytes = 8 * 1024 * 1024;
-
-/** Serves a directory with the site's index page and one big file, on a port of its own, for one test. */
-async function ownServer(options: { redirect?: { siteHost: string } } = {}) {
+/**
+ * Serves the landing page (with its brotli copy) and an 8 MB file, far more than loopback's socket buffers hold, from
+ * a `mktemp -d` folder: mode 700, owned by `daemon` when run as root (neither root nor the `nobody` nginx's workers
+ * would otherwise run as), so only workers running as the folder's owner get in.
+ */
+async function ownServer() {
   const dir = mkdtempSync(join(tmpdir(), 'serving-limits-'));
-  // mkdtemp makes it private; nginx's workers (nobody, when started as root) must read it as they read dist/.
-  chmodSync(dir, 0o755);
-  copyFileSync(join(root, 'dist/index.html'), join(dir, 'index.html'));
-  cpSync(join(root, 'dist/_nginx'), join(dir, '_nginx'), { recursive: true });
-  writeFileSync(join(dir, 'big.bin'), Buffer.alloc(bigFileBytes));
+  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+  for (const file of ['index.html', 'index.html.br', '_nginx'])
+    cpSync(join(dist, file), join(dir, file), { recursive: true });
+  writeFileSync(join(dir, 'big.bin'), Buffer.alloc(8 * 1024 * 1024));
+  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'daemon:', dir]);
+  expect(statSync(dir).mode & 0o777).toBe(0o700);
   const port = await freePort();
-  await startNginx({ port, root: dir, ...options });
-  return {
-    port,
-    async stop() {
-      await stopNginx(port);
-      rmSync(join(root, 'deploy/.run', String(port)), { recursive: true, force: true });
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  cleanup.push((await startNginx({ port, root: dir })).stop);
+  return { port, dir };
 }
 
-/** A plain GET; resolves with the status and headers. */
-function get(port: number, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; location?: string }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
-    });
-    req.on('error', reject);
-    req.end();
+/** A GET: the status and the body as sent. */
+const get = (port: number, headers: Record<string, string> = {}) =>
+  new Promise<{ status?: number; body: Buffer }>((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path: '/', headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
   });
-}
 
-/** Opens a connection that sends the start of a request and never the rest; `closed` says whether the server hung up. */
-function slowSender(port: number): Promise<{ socket: Socket; closed: () => boolean; closing: Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let closed = false;
-    const closing = new Promise<void>((done) => socket.once('close', () => ((closed = true), done())));
-    socket.once('error', reject);
-    socket.once('connect', () => {
-      socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
-      resolve({ socket, closed: () => closed, closing });
-    });
+/** Opens a connection, writes `text` and resolves once connected; the first answer's status comes in `status`. */
+function client(port: number, text: string) {
+  return new Promise<{ closed: Promise<void>; status: Promise<number> }>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve({ closed, status }));
+    sockets.push(socket);
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    // Reads only the first chunk, then stops reading: the rest of a big answer stays in flight.
+    const status = new Promise<number>((done) =>
+      socket.once('data', (chunk: Buffer) => done(Number((socket.pause(), chunk.toString('latin1').slice(9, 12))))),
+    );
+    socket.once('error', reject).write(text);
   });
 }
+const slowSender = (port: number) => client(port, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+const slowReader = async (port: number) =>
+  (await client(port, 'GET /big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')).status;
 
-/** Asks for the big file and reads only the first chunk: the response stays in flight. Resolves with its status. */
-function slowReader(port: number): Promise<{ socket: Socket; status: number }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('error', reject);
-    socket.once('connect', () => socket.write('GET /big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));
-    socket.once('data', (chunk: Buffer) => {
-      socket.pause();
-      resolve({ socket, status: Number(/^HTTP\/1\.1 (\d{3})/.exec(chunk.toString('latin1'))?.[1]) });
-    });
-  });
-}
+test('a build in a folder only its owner may enter is served, whoever owns it', async () => {
+  const { port, dir } = await ownServer();
+  const response = await get(port, { 'Accept-Encoding': 'br' });
+  expect(response.status).toBe(200);
+  expect(response.body.equals(readFileSync(join(dir, 'index.html.br')))).toBe(true);
+});
 
 test('many slow clients do not stop a normal request', async () => {
-  test.setTimeout(30_000);
-  const server = await ownServer();
-  const slow: Awaited<ReturnType<typeof slowSender>>[] = [];
-  try {
-    // Hundreds of slow clients: with too few worker_connections (deploy/nginx.conf) a normal visitor would wait behind
-    // them until one timed out.
-    for (let i = 0; i < 300; i++) slow.push(await slowSender(server.port));
-    expect((await get(server.port, '/')).status).toBe(200);
-    // Answered while every slow client is still connected: not because one gave up.
-    expect(slow.filter((client) => client.closed())).toHaveLength(0);
-  } finally {
-    for (const client of slow) client.socket.destroy();
-    await server.stop();
-  }
+  const { port } = await ownServer();
+  // With too few worker_connections (deploy/nginx.conf) a visitor would wait behind them until one timed out.
+  const slow = [];
+  for (let i = 0; i < 300; i++) slow.push(await slowSender(port));
+  let dropped = 0;
+  for (const client of slow) void client.closed.then(() => dropped++);
+  expect((await get(port)).status).toBe(200);
+  expect(dropped, 'answered only once a slow client was let go').toBe(0);
 });
 
 test('a client that never finishes its request is dropped, not held for a minute', async () => {
-  // The header timeout (deploy/site.conf) is well under this test's time; nginx's default (60 s) is over it.
-  test.setTimeout(30_000);
-  const server = await ownServer();
-  const client = await slowSender(server.port);
-  try {
-    await client.closing;
-    expect(client.closed()).toBe(true);
-  } finally {
-    client.socket.destroy();
-    await server.stop();
-  }
+  test.setTimeout(30_000); // the header timeout (deploy/site.conf) is well under it; nginx's default (60 s) is over
+  await (
+    await slowSender((await ownServer()).port)
+  ).closed;
 });
 
 test('one address gets a bounded number of transfers at once; others still get theirs', async () => {
   test.setTimeout(60_000);
-  expect(perAddress).toBeGreaterThanOrEqual(64); // the load test's 64 connections from one address pass
-  const server = await ownServer();
-  const readers: Socket[] = [];
-  try {
-    // One at a time, so the count is exact: each holds its transfer, as a client that stops reading does.
-    for (let i = 0; i < perAddress; i++) {
-      const reader = await slowReader(server.port);
-      readers.push(reader.socket);
-      expect(reader.status, `transfer ${i + 1}`).toBe(200);
-    }
-    const oneTooMany = await slowReader(server.port);
-    readers.push(oneTooMany.socket);
-    expect(oneTooMany.status).toBe(429);
-    // Once one is let go, the address gets a transfer again.
-    readers.shift()!.destroy();
-    await expect.poll(async () => (await get(server.port, '/')).status).toBe(200);
-  } finally {
-    for (const socket of readers) socket.destroy();
-    await server.stop();
-  }
-});
-
-test('the plain-HTTP server redirects to the configured site host, never to the Host a client sends', async () => {
-  const siteHost = await siteHostFromConfig();
-  expect(siteHost).toBe(new URL(config.siteUrl).host);
-  const server = await ownServer({ redirect: { siteHost } });
-  try {
-    for (const host of ['evil.example', siteHost, '127.0.0.1']) {
-      const response = await get(server.port, '/terms?from=mail', { Host: host });
-      expect(response.status, host).toBe(301);
-      expect(response.location, host).toBe(`https://${siteHost}/terms?from=mail`);
-    }
-  } finally {
-    await server.stop();
-  }
+  const perAddress = Number(
+    /^limit_conn \w+ (\d+);$/m.exec(readFileSync(join(dist, '../deploy/site.conf'), 'utf8'))?.[1],
+  );
+  const { port } = await ownServer();
+  // One at a time, so the count is exact: each holds its transfer, as a client that stops reading does.
+  for (let i = 0; i < perAddress; i++) expect(await slowReader(port), `transfer ${i + 1}`).toBe(200);
+  expect(await slowReader(port)).toBe(429);
+  // Once one is let go, the address gets a transfer again.
+  sockets.shift()!.destroy();
+  await expect.poll(async () => (await get(port)).status).toBe(200);
 });
