@@ -91,8 +91,9 @@ export async function startNginx({ port, root: build = 'dist', tls }: NginxOptio
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { port: text } = parseArgs({ options: { port: { type: 'string', default: '4321' } } }).values;
   const port = Number(text);
-  if (!(port > 0 && port < 65536)) throw new Error(`--port is "${text}"; expected a port number, 1 to 65535`);
-  const server = await startNginx({ port }).catch((error: Error) => (console.error(error.message), process.exit(1)));
+  const fail = (message: string) => (console.error(message), process.exit(1));
+  if (!(port > 0 && port < 65536)) fail(`--port is "${text}"; expected a port number, 1 to 65535`);
+  const server = await startNginx({ port }).catch((error: Error) => fail(error.message));
   console.log(`nginx (pid ${server.pid}) serves dist/ on http://127.0.0.1:${port}/ (Ctrl-C stops it)`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.stop());
 }
