@@ -26,11 +26,10 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node_modules/.bin/node scripts/nginx.ts start --foreground --port ${port}`,
+    command: `node_modules/.bin/node scripts/nginx.ts --port ${port}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    // nginx stops cleanly (and removes its pid file) on SIGTERM.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
   },
 });

@@ -29,13 +29,12 @@ const groups: Record<string, Record<string, () => boolean>> = {
     'fonts-noto-color-emoji': () =>
       Boolean(process.env.CHROME_PATH) || existsSync('/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf'),
   },
-  // `npm start`, the tests and the report: the production nginx configuration, TLS for the Observatory test, wrk.
+  // `npm start`, the tests and the report: the production nginx configuration, TLS for the Observatory test.
   server: {
-    nginx: () => Boolean(nginxBinary()),
+    nginx: () => existsSync(nginxBinary),
     'libnginx-mod-http-brotli-filter': () => existsSync(`${modulesDir}/ngx_http_brotli_filter_module.so`),
     'libnginx-mod-http-brotli-static': () => existsSync(`${modulesDir}/ngx_http_brotli_static_module.so`),
     openssl: () => runs('openssl', 'version'),
-    wrk: () => existsSync('/usr/bin/wrk'),
   },
   // The media pipeline (`npm run media`, `npm run footage`) and its integration test.
   media: { ffmpeg: () => runs('ffmpeg', '-version') && runs('ffprobe', '-version') },

@@ -12,7 +12,7 @@ import { LinkChecker } from 'linkinator';
 import { siteConfig } from '../src/config/index.ts';
 import { exampleInviteCode } from '../src/lib/invite/invite.ts';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
-import { startNginx, stopNginx } from './nginx.ts';
+import { startNginx } from './nginx.ts';
 
 const config = siteConfig();
 
@@ -37,7 +37,7 @@ const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => url
 const invite = config.invitePath && `${url}${config.invitePath}/${exampleInviteCode(config)}`;
 const lhci = (...args: string[]) => execFileSync('lhci', [...args, '--config=lighthouserc.json'], { stdio: 'inherit' });
 const browser = [`--chromePath=${chromiumPath()}`, `--settings.chromeFlags=${chromiumArgs.join(' ')}`];
-await startNginx({ port, root: 'dist' });
+const server = await startNginx({ port });
 try {
   for (const device of ['mobile', 'desktop']) {
     const collect = ['collect', ...browser, ...(device === 'desktop' ? ['--settings.preset=desktop'] : [])];
@@ -79,7 +79,7 @@ try {
     result: linkFailures ? `FAILED: ${linkFailures}` : 'passed',
   });
 } finally {
-  await stopNginx(port);
+  await server.stop();
 }
 // Some registries refuse the advisory endpoint (405): the row says so instead of passing.
 const audit = JSON.parse(spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8' }).stdout || '{}') as {

@@ -1,10 +1,11 @@
 /**
  * Each host's own file, written from the one table (src/lib/headers.ts) and the invite page's rules of this build
  * (src/lib/invite/hostRules.ts). The build writes them into dist/ (finishDist.ts), where each host reads them:
- * `dist/_headers` and `dist/_redirects` (Netlify, Cloudflare Pages), `dist/_nginx/http.conf` and
- * `dist/_nginx/server.conf` (included by deploy/). vercel.ts hands Vercel the same rules at deploy. None is
+ * `dist/_headers` and `dist/_redirects` (Netlify, Cloudflare Pages), `dist/_nginx/http.conf`, `server.conf` (with
+ * deploy/site.conf's rules) and `redirect.conf` (nginx). vercel.ts hands Vercel the same rules at deploy. None is
  * committed, so none can drift from the build it serves.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
@@ -98,6 +99,12 @@ export function nginxServer(headers: Record<string, string>, invite: InviteRules
   return `${generatedNote}\n${[...addHeaders, ...appLinks, ...(invite ? [inviteRewrite.nginx(invite)] : [])].join('\n')}\n`;
 }
 
+/**
+ * The plain-HTTP server's rule: every request, path and query kept, to https:// on the site's own host. Never to
+ * $host, which is whatever the client sent: `Host: evil.example` would get a redirect to https://evil.example/.
+ */
+export const nginxRedirect = (host: string) => `location / {\n  return 301 https://${host}$request_uri;\n}\n`;
+
 /** `_headers` for Netlify and Cloudflare Pages. */
 export function headersFile(headers: Record<string, string>, invite: InviteRules): string {
   const block = (path: string, entries: Record<string, string>) =>
@@ -137,19 +144,21 @@ export function vercelConfig(headers: Record<string, string>, invite: InviteRule
   };
 }
 
-/** Every host file the build writes, by its path under dist/, for this build's invite address. */
-export function hostFiles(config: Pick<SiteConfig, 'invitePath'>): Record<string, string> {
+/** Every host file the build writes, by its path under dist/, for this build's invite address and site host. */
+export function hostFiles(config: Pick<SiteConfig, 'invitePath' | 'siteUrl'>): Record<string, string> {
   const invite = invitePageRules(config);
+  const siteRules = readFileSync(new URL('../../deploy/site.conf', import.meta.url), 'utf8');
   return {
     _headers: headersFile(securityHeaders, invite),
     _redirects: redirectsFile(invite),
     '_nginx/http.conf': nginxHttp(securityHeaders, invite),
-    '_nginx/server.conf': nginxServer(securityHeaders, invite),
+    '_nginx/server.conf': `${nginxServer(securityHeaders, invite)}\n${siteRules}`,
+    '_nginx/redirect.conf': `# Written by the build from siteUrl (src/lib/hostFiles.node.ts): do not edit.\n${nginxRedirect(new URL(config.siteUrl).host)}`,
   };
 }
 
 /** Writes them into a build's output directory (run by src/integrations/finishDist.ts). */
-export async function writeHostFiles(dir: string, config: Pick<SiteConfig, 'invitePath'>) {
+export async function writeHostFiles(dir: string, config: Pick<SiteConfig, 'invitePath' | 'siteUrl'>) {
   for (const [path, text] of Object.entries(hostFiles(config))) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), text);

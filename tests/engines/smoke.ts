@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startNginx, stopNginx } from '../../scripts/nginx.ts';
+import { startNginx } from '../../scripts/nginx.ts';
 import { systemPackagesProblem } from '../../scripts/ensure-system-deps.ts';
 import { siteConfig } from '../../src/config/index.ts';
 import { exampleInviteCode } from '../../src/lib/invite/invite.ts';
@@ -420,8 +420,9 @@ async function invitePage(engine: Engine, width: number) {
   });
 }
 
+let server: Awaited<ReturnType<typeof startNginx>> | undefined;
 async function stopAll() {
-  await stopNginx(port);
+  await server?.stop();
   await stopChildren();
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -433,8 +434,7 @@ try {
   // The suite installs nothing: the first step of `npm run test:engines` (and of `npm test`) does.
   const missing = systemPackagesProblem('browser', 'server', 'engines');
   if (missing) throw new Error(missing);
-  await stopNginx(port); // a copy left by an interrupted run
-  await startNginx({ port, root: options.root });
+  server = await startNginx({ port, root: options.root });
   for (const name of selected) {
     const engineStart = Date.now();
     let engine: Engine | undefined;

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
+import { siteConfig } from '../../src/config/index.ts';
 import { hostFiles } from '../../src/lib/hostFiles.node.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 import { reword } from '../support/legalEdits.ts';
@@ -48,6 +49,6 @@ test('after editing the tagline, a colour and a legal sentence, a build leaves g
   const styles = [...html.matchAll(/<style>([^]*?)<\/style>/g)].map((match) => match[1]!);
   expect(styles.some((style) => style.includes('#fdf6e3'))).toBe(true);
   for (const style of styles) expect(policy).toContain(`sha256-${createHash('sha256').update(style).digest('base64')}`);
-  for (const [path, text] of Object.entries(hostFiles({ invitePath: '/join' })))
+  for (const [path, text] of Object.entries(hostFiles(siteConfig())))
     expect(readFileSync(join(project.dir, 'dist', path), 'utf8')).toBe(text);
 }, 300_000);

@@ -3,12 +3,12 @@
  * on a port of its own for one `describe` group: built before its first test, stopped after its last.
  */
 import { test } from '@playwright/test';
-import { startNginx, stopNginx } from '../../../scripts/nginx.ts';
+import { startNginx } from '../../../scripts/nginx.ts';
 import { freePort, run } from '../../support/processes.ts';
 
 /** Registers the group's build and server; `served.origin` and `served.port` hold its address once built. */
 export function variantBuild(outDir: string, env: Record<string, string>) {
-  const served = { origin: '', port: 0 };
+  const served = { origin: '', port: 0, stop: async () => {} };
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     await run('node_modules/.bin/astro', ['build', '--outDir', outDir], {
@@ -18,10 +18,8 @@ export function variantBuild(outDir: string, env: Record<string, string>) {
     });
     served.port = await freePort();
     served.origin = `http://127.0.0.1:${served.port}`;
-    await startNginx({ port: served.port, root: outDir });
+    served.stop = (await startNginx({ port: served.port, root: outDir })).stop;
   });
-  test.afterAll(async () => {
-    if (served.port) await stopNginx(served.port);
-  });
+  test.afterAll(() => served.stop());
   return served;
 }
