@@ -62,7 +62,7 @@ export const runtimeRules = [
 ];
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'reports/', 'test-results/', 'public/', 'deploy/.run/'] },
+  { ignores: ['dist/', '.astro/', 'node_modules/', 'reports/', 'test-results/', 'public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
