@@ -1,69 +1,40 @@
 /**
- * The hero media pipeline: any source clip in, every hero file out (see src/lib/media.ts for names, sizes and
- * budgets). For each variant it encodes an AV1 MP4, a WebM (VP9) and an H.264 MP4, all with faststart where the
- * container has it and without audio, plus AVIF and WebP stills of the first frame at the widths the page uses. It
- * measures each video's quality against the master clip (SSIM, after the same framing) and refuses an AV1 file that
- * is not at least as good as the VP9 one and smaller. It writes into a temporary folder first and
- * moves the files into place only when all of them are within budget, so a failed run never leaves a mix.
- *
- * Deterministic: fixed thread counts and bit-exact muxing (no encoder version strings, random segment ids or
- * timestamps), so the same input gives the same bytes.
+ * The hero media pipeline: one source clip in, every hero file src/lib/media.ts names out. Per variant an AV1 MP4, a
+ * VP9 WebM and an H.264 MP4 (no audio, index first), and AVIF and WebP stills of the first frame. The AV1 file must
+ * look at least as good as the VP9 one against the master (SSIM) and weigh less. Files land in a temporary folder
+ * first, so a refused run writes nothing. Fixed thread counts and bit-exact muxing: the same input gives the same bytes.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, copyFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import {
+  av1Levels,
   heroStillPath,
   heroVariants,
-  av1Levels,
   heroVideoSources,
   stillFormats,
-  type VideoCodec,
   type HeroVariant,
-  type StillFormat,
+  type VideoCodec,
 } from '../../src/lib/media.ts';
 
 /** Shorter clips make a jumpy loop; longer ones only cost bytes, so the pipeline uses the first `maxSeconds`. */
-export const minSeconds = 3;
-export const maxSeconds = 10;
+const minSeconds = 3;
+const maxSeconds = 10;
 const fps = 24;
+const variants = Object.keys(heroVariants) as HeroVariant[];
 
-export class MediaError extends Error {
-  override name = 'MediaError';
-}
+export class MediaError extends Error {}
 
-export interface HeroMediaOptions {
-  source: string;
-  /** The static assets folder: files land in `videos/` and `images/` under it, as src/lib/media.ts names them. */
-  outDir: string;
-  /**
-   * Seconds of the clip's end blended into its start so that it loops without a jump. 0 for clips that already
-   * loop (like the rendered default footage).
-   */
-  crossfade?: number;
-  /** Marks the videos as rendered from the 3D scene (`npm run footage`), which may later write over them. */
-  sceneFootage?: boolean;
-  log?: (line: string) => void;
-}
+/** The comment tag of hero videos rendered from the 3D scene; the owner's own (from `npm run media`) have none. */
+export const sceneFootageMark = 'Rendered from the 3D scene by npm run footage';
 
-export interface WrittenFile {
-  path: string;
-  bytes: number;
-  maxBytes?: number;
-  /** Videos: structural similarity to the master clip, framed as the variant (1 is identical). */
-  ssim?: number;
-}
-
-export async function buildHeroMedia({
-  source,
-  outDir,
-  crossfade = 1,
-  sceneFootage = false,
-  log = () => {},
-}: HeroMediaOptions): Promise<WrittenFile[]> {
-  requireFfmpeg();
+/**
+ * Writes every hero file from `source` into `outDir` (the static assets folder). `crossfade` seconds of the clip's end
+ * blend into its start so it loops (0 for a clip that loops already); `sceneFootage` marks the videos as the scene's.
+ */
+export async function buildHeroMedia(source: string, outDir: string, crossfade = 1, sceneFootage = false) {
   const seconds = Math.min(probeDuration(source), maxSeconds);
   if (seconds < minSeconds + crossfade) {
     throw new MediaError(
@@ -71,78 +42,51 @@ export async function buildHeroMedia({
         `(${minSeconds} s of loop${crossfade ? ` plus the ${crossfade} s crossfade` : ''}).`,
     );
   }
-  const loopSeconds = seconds - crossfade;
   const work = mkdtempSync(join(tmpdir(), 'tablemates-media-'));
+  const out = join(work, 'out');
   try {
-    const written: WrittenFile[] = [];
-    for (const variant of Object.keys(heroVariants) as HeroVariant[]) {
-      const spec = heroVariants[variant];
+    mkdirSync(join(out, 'videos'), { recursive: true });
+    mkdirSync(join(out, 'images'));
+    let written = 0;
+    for (const variant of variants) {
+      const { width, height, maxBytes, stillWidths } = heroVariants[variant];
       // The budget spread over the loop, with a margin for container overhead and rate-control overshoot.
-      const maxKbps = Math.floor(((spec.maxBytes * 8) / loopSeconds / 1000) * 0.8);
-      const filter = loopFilter(seconds, crossfade, spec.width, spec.height);
-      const videos: Partial<Record<VideoCodec, WrittenFile>> = {};
+      const maxKbps = Math.floor(((maxBytes * 8) / (seconds - crossfade) / 1000) * 0.8);
+      const filter = loopFilter(seconds, crossfade, width, height);
+      const encoded: Partial<Record<VideoCodec, Encoded>> = {};
       for (const { src, codec } of heroVideoSources(variant)) {
-        const file = join(work, src);
-        mkdirSync(dirname(file), { recursive: true });
-        log(`Encoding ${src} (${spec.width}x${spec.height}, ${loopSeconds.toFixed(2)} s)...`);
-        ffmpeg([
-          '-i',
-          source,
-          '-filter_complex',
-          filter,
-          '-map',
-          '[out]',
-          '-an',
-          ...encoders[codec](maxKbps),
-          ...bitexact,
-          ...(sceneFootage ? ['-metadata', `comment=${sceneFootageMark}`] : []),
-          file,
-        ]);
+        const file = join(out, src);
+        const mark = sceneFootage ? ['-metadata', `comment=${sceneFootageMark}`] : [];
+        const encode = ['-filter_complex', filter, '-map', '[out]', '-an', ...encoder(codec, maxKbps), ...bitexact];
+        ffmpeg(['-i', source, ...encode, ...mark, file]);
         if (codec === 'av1') checkAv1Level(file, av1Levels[variant]);
-        const ssim = measureSsim(source, filter, file);
-        log(`  ${src}: ${kb(statSync(file).size)}, SSIM ${ssim.toFixed(4)} against the master`);
-        videos[codec] = { path: src, bytes: statSync(file).size, maxBytes: spec.maxBytes, ssim };
-        written.push(videos[codec]);
+        encoded[codec] = { path: src, bytes: statSync(file).size, ssim: measureSsim(source, filter, file) };
+        console.log(`${src}: ${kb(encoded[codec].bytes)}, SSIM ${encoded[codec].ssim.toFixed(4)} against the master`);
+        written++;
       }
-      const worse = videos.av1 && videos.vp9 && av1Problem(videos.av1, videos.vp9);
+      const worse = av1Problem(encoded.av1!, encoded.vp9!);
       if (worse) throw new MediaError(`${worse}; nothing written.`);
-      // The stills come from the encoded H.264 MP4's first frame: exactly what shows before the video plays.
-      const firstFrame = join(work, `${variant}-first.png`);
-      const h264File = heroVideoSources(variant).find((video) => video.codec === 'h264')!.src;
-      ffmpeg(['-i', join(work, h264File), '-frames:v', '1', firstFrame]);
-      for (const width of spec.stillWidths) {
+      // The stills are the H.264 file's first frame: exactly what shows before the video plays.
+      const frame = join(work, `${variant}.png`);
+      ffmpeg(['-i', join(out, encoded.h264!.path), '-frames:v', '1', frame]);
+      for (const width of stillWidths) {
         for (const format of stillFormats) {
-          const path = heroStillPath(variant, width, format);
-          mkdirSync(dirname(join(work, path)), { recursive: true });
-          await encodeStill(firstFrame, width, format, join(work, path));
-          written.push({ path, bytes: statSync(join(work, path)).size });
+          const still = sharp(frame).resize({ width })[format]({ quality: stillQuality[format], effort: 6 });
+          await still.toFile(join(out, heroStillPath(variant, width, format)));
+          written++;
         }
       }
     }
-
-    const over = written.filter((file) => file.maxBytes !== undefined && file.bytes > file.maxBytes);
-    if (over.length) {
-      throw new MediaError(
-        `Over budget, nothing written:\n${over
-          .map((file) => `  - ${file.path} is ${kb(file.bytes)}; expected at most ${kb(file.maxBytes!)}`)
-          .join('\n')}\nUse a calmer or shorter clip (less motion and detail encode smaller).`,
-      );
-    }
-    for (const file of written) {
-      const target = join(outDir, file.path);
-      mkdirSync(dirname(target), { recursive: true });
-      move(join(work, file.path), target);
-    }
-    return written;
+    cpSync(out, outDir, { recursive: true });
+    console.log(`Wrote ${written} files into ${outDir}.`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 /**
- * Picks the loop out of the clip and frames it: scales to cover the variant's size and crops the middle (the small
- * variant is a portrait crop of a landscape clip). With a crossfade, the loop starts `crossfade` seconds in and its
- * last `crossfade` seconds blend into the clip's first ones, so the last frame leads into the first.
+ * Frames the loop: scales to cover the variant's size and crops the middle (the small variant is a portrait crop).
+ * With a crossfade the loop starts `crossfade` seconds in and its last seconds blend into the clip's first ones.
  */
 function loopFilter(seconds: number, crossfade: number, width: number, height: number) {
   const frame = `fps=${fps},scale=${width}:${height}:force_original_aspect_ratio=increase:flags=lanczos,crop=${width}:${height},setsar=1,format=yuv420p`;
@@ -155,44 +99,27 @@ function loopFilter(seconds: number, crossfade: number, width: number, height: n
   ].join(';');
 }
 
-/** VP9 in constrained quality: the quality target, never above the budget's bit rate. */
-const vp9 = (maxKbps: number) =>
-  ['-c:v', 'libvpx-vp9', '-crf', '38', '-b:v', `${maxKbps}k`, '-deadline', 'good', '-cpu-used', '2']
-    .concat(['-row-mt', '1', '-threads', '2', '-tile-columns', '1', '-g', String(fps * 4)])
-    .concat(['-pix_fmt', 'yuv420p', '-f', 'webm']);
+/** Each codec's settings; the bit rate cap is the budget spread over the loop. */
+const encoder = (codec: VideoCodec, kbps: number) =>
+  ({
+    // SVT-AV1 in MP4, which every AV1 browser plays (Safari too); one logical processor gives the same bytes each run.
+    av1: `-c:v libsvtav1 -crf 52 -preset 6 -g ${fps * 4} -svtav1-params lp=1 -pix_fmt yuv420p -movflags +faststart -f mp4`,
+    // Constrained quality: the quality target, never above the cap.
+    vp9: `-c:v libvpx-vp9 -crf 38 -b:v ${kbps}k -deadline good -cpu-used 2 -row-mt 1 -threads 2 -tile-columns 1 -g ${fps * 4} -pix_fmt yuv420p -f webm`,
+    // For browsers without VP9. One thread: x264's frame threads with a bit-rate cap vary the bytes from run to run.
+    h264: `-c:v libx264 -preset slow -crf 27 -maxrate ${kbps}k -bufsize ${kbps * 2}k -profile:v high -threads 1 -g ${fps * 4} -pix_fmt yuv420p -movflags +faststart -f mp4`,
+  })[codec].split(' ');
 
-/**
- * H.264 High profile for every browser without VP9; faststart puts the index first so playback starts at once.
- * One thread: x264's frame threads with a bit-rate cap do not give the same bytes on every run.
- */
-const h264 = (maxKbps: number) =>
-  ['-c:v', 'libx264', '-preset', 'slow', '-crf', '27', '-maxrate', `${maxKbps}k`, '-bufsize', `${maxKbps * 2}k`]
-    .concat(['-profile:v', 'high', '-threads', '1', '-g', String(fps * 4), '-pix_fmt', 'yuv420p'])
-    .concat(['-movflags', '+faststart', '-f', 'mp4']);
+const stillQuality = { avif: 50, webp: 75 };
 
-/**
- * AV1 (SVT-AV1, Debian's ffmpeg) in the MP4 container, which every AV1 browser plays, Safari included. CRF 52 at
- * preset 6 keeps soft, dark footage at least as good as the VP9 file and smaller, which the pipeline checks on every
- * run. One logical processor (`lp=1`): the same input gives the same bytes.
- */
-const av1 = () =>
-  ['-c:v', 'libsvtav1', '-crf', '52', '-preset', '6', '-g', String(fps * 4), '-svtav1-params', 'lp=1'].concat([
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
-  ]);
+/** No timestamps, encoder version strings or random ids in the files: same input, same bytes. */
+const bitexact = ['-fflags', '+bitexact', '-flags:v', '+bitexact', '-map_metadata', '-1', '-map_chapters', '-1'];
 
-const encoders: Record<VideoCodec, (maxKbps: number) => string[]> = { av1, vp9, h264 };
+/** `ssim`: structural similarity to the master clip framed as the variant (1 is identical). */
+type Encoded = { path: string; bytes: number; ssim: number };
 
-/**
- * Why the AV1 file is not worth listing first (undefined when it is): it must look at least as good as the VP9 file
- * against the master and weigh less.
- */
-export function av1Problem(av1: WrittenFile, vp9: WrittenFile): string | undefined {
-  if (av1.ssim === undefined || vp9.ssim === undefined) return `${av1.path} or ${vp9.path} has no SSIM measured`;
+/** Why the AV1 file is not worth listing first (undefined when it is): it must look at least as good as VP9 and weigh less. */
+export function av1Problem(av1: Encoded, vp9: Encoded): string | undefined {
   if (av1.ssim >= vp9.ssim && av1.bytes < vp9.bytes) return undefined;
   return (
     `${av1.path} (SSIM ${av1.ssim.toFixed(4)}, ${kb(av1.bytes)}) is not at least as good as ${vp9.path} ` +
@@ -200,140 +127,67 @@ export function av1Problem(av1: WrittenFile, vp9: WrittenFile): string | undefin
   );
 }
 
-/** The encoded stream's AV1 level must be the one the page's `codecs` string announces (src/lib/media.ts). */
+/** The stream's AV1 level must be the one the page's `codecs` string announces. */
 function checkAv1Level(file: string, expected: string) {
-  const probe = spawnSync(
-    'ffprobe',
-    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=level'].concat(['-of', 'csv=p=0', file]),
-    { encoding: 'utf8' },
-  );
-  const level = probe.stdout.trim().padStart(2, '0');
-  if (level !== expected) {
+  const level = ffprobe(file, '-select_streams', 'v:0', '-show_entries', 'stream=level', '-of', 'csv=p=0');
+  if (level.trim().padStart(2, '0') !== expected) {
     throw new MediaError(
-      `${basename(file)} was encoded at AV1 level ${level}; src/lib/media.ts announces ${expected} in its codecs ` +
-        `string (av1Levels): update it to the level of the new size.`,
+      `${basename(file)} was encoded at AV1 level ${level.trim()}; src/lib/media.ts announces ${expected} in its ` +
+        'codecs string (av1Levels): update it to the level of the new size.',
     );
   }
 }
 
-/**
- * SSIM of an encoded file against the master clip framed by the same filter (trim, scale, crop, loop), averaged
- * over every frame and plane, as ffmpeg's ssim filter reports it ("All:").
- */
-export function measureSsim(source: string, filter: string, encoded: string): number {
-  const run = spawnSync(
-    'ffmpeg',
-    ['-nostdin', '-v', 'info', '-i', source, '-i', encoded, '-filter_complex'].concat([
-      `${filter};[1:v]setpts=PTS-STARTPTS,format=yuv420p[enc];[enc][out]ssim`,
-      '-f',
-      'null',
-      '-',
-    ]),
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+/** SSIM of an encoded file against the master framed by the same filter, over every frame and plane ("All:"). */
+function measureSsim(source: string, filter: string, encoded: string): number {
+  const ssim = `${filter};[1:v]setpts=PTS-STARTPTS,format=yuv420p[enc];[enc][out]ssim`;
+  const all = /SSIM .*All:([\d.]+)/.exec(
+    ffmpeg(['-i', source, '-i', encoded, '-filter_complex', ssim, '-f', 'null', '-'], 'info'),
   );
-  const all = /SSIM .*All:([\d.]+)/.exec(run.stderr ?? '');
-  if (run.status !== 0 || !all) {
-    throw new MediaError(
-      `ffmpeg could not measure the SSIM of ${basename(encoded)}: ${run.stderr?.trim().slice(-500)}`,
-    );
-  }
+  if (!all) throw new MediaError(`ffmpeg reported no SSIM for ${basename(encoded)}.`);
   return Number(all[1]);
 }
 
-/**
- * The comment tag of hero videos rendered from the 3D scene. Videos without it are the owner's own (made with
- * `npm run media`), which `npm run footage` never writes over.
- */
-export const sceneFootageMark = 'Rendered from the 3D scene by npm run footage';
-
-/** The hero videos under `publicDir` that are not marked as rendered from the scene: the owner's footage. */
+/** The hero videos under `publicDir` without the scene's mark: the owner's own footage. */
 export function ownerHeroVideos(publicDir: string): string[] {
-  requireFfmpeg();
-  return (Object.keys(heroVariants) as HeroVariant[])
-    .flatMap((variant) => heroVideoSources(variant).map((video) => join(publicDir, video.src)))
-    .filter((file) => existsSync(file) && videoComment(file) !== sceneFootageMark);
+  return variants
+    .flatMap((variant) => heroVideoSources(variant).map(({ src }) => join(publicDir, src)))
+    .filter((file) => existsSync(file) && !ffprobe(file, '-show_entries', 'format_tags').includes(sceneFootageMark));
 }
 
-function videoComment(file: string): string | undefined {
-  const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', file], {
-    encoding: 'utf8',
-  });
-  const tags = (JSON.parse(probe.stdout || '{}') as { format?: { tags?: Record<string, string> } }).format?.tags ?? {};
-  // MP4 names the tag `comment`, WebM `COMMENT`.
-  return Object.entries(tags).find(([name]) => name.toLowerCase() === 'comment')?.[1];
-}
-
-/** No timestamps, encoder version strings or random ids in the files: same input, same bytes. */
-const bitexact = ['-fflags', '+bitexact', '-flags:v', '+bitexact', '-map_metadata', '-1', '-map_chapters', '-1'];
-
-async function encodeStill(frame: string, width: number, format: StillFormat, target: string) {
-  const image = sharp(frame).resize({ width });
-  await (format === 'avif' ? image.avif({ quality: 50, effort: 6 }) : image.webp({ quality: 75, effort: 6 })).toFile(
-    target,
-  );
-}
-
-export function requireFfmpeg() {
-  for (const tool of ['ffmpeg', 'ffprobe']) {
-    if (spawnSync(tool, ['-version']).status !== 0) {
-      throw new MediaError(
-        `${tool} is not installed. Install Debian's ffmpeg package: \`node scripts/ensure-system-deps.ts media\` ` +
-          `(as root; the first step of \`npm run media\` does) or \`sudo apt-get install -y ffmpeg\`.`,
-      );
-    }
-  }
-}
-
-/** The clip's duration in seconds; throws a MediaError naming the file when it is missing or not a video. */
-export function probeDuration(source: string): number {
+/** The clip's duration in seconds; a MediaError naming the file when it is missing or not a video. */
+function probeDuration(source: string): number {
   if (!existsSync(source)) throw new MediaError(`${source} does not exist; expected a video file, like footage.mp4.`);
-  if (!statSync(source).isFile()) throw new MediaError(`${source} is not a file; expected a video file.`);
-  const probe = spawnSync(
-    'ffprobe',
-    [
-      '-v',
-      'error',
-      '-select_streams',
-      'v:0',
-      '-show_entries',
-      'stream=codec_type,duration:format=duration,format_name',
-    ].concat(['-of', 'json', source]),
-    { encoding: 'utf8' },
-  );
-  const info = probe.status === 0 ? (JSON.parse(probe.stdout) as ProbeInfo) : undefined;
-  const stream = info?.streams?.find((candidate) => candidate.codec_type === 'video');
+  const entries = 'stream=codec_type,duration:format=duration,format_name';
+  const probe = ffprobe(source, '-select_streams', 'v:0', '-show_entries', entries, '-of', 'json');
+  const { streams, format } = JSON.parse(probe || '{}') as {
+    streams?: { codec_type?: string; duration?: string }[];
+    format?: { duration?: string; format_name?: string };
+  };
+  const stream = streams?.find((candidate) => candidate.codec_type === 'video');
   // Still images have a video stream too, but a single frame and no duration worth looping.
-  if (!stream || /image2|png_pipe|jpeg_pipe|webp_pipe|gif/.test(info?.format?.format_name ?? '')) {
-    const found = info?.format?.format_name ? `a ${info.format.format_name} file` : 'no readable media';
+  if (!stream || /image2|png_pipe|jpeg_pipe|webp_pipe|gif/.test(format?.format_name ?? '')) {
+    const found = format?.format_name ? `a ${format.format_name} file` : 'no readable media';
     throw new MediaError(`${source} is not a video (ffprobe found ${found}); expected a clip like footage.mp4.`);
   }
-  const seconds = Number(stream.duration ?? info?.format?.duration);
+  const seconds = Number(stream.duration ?? format?.duration);
   if (!Number.isFinite(seconds))
     throw new MediaError(`${source} has no duration ffprobe can read; expected a video clip.`);
   return seconds;
 }
 
-interface ProbeInfo {
-  streams?: { codec_type?: string; duration?: string }[];
-  format?: { duration?: string; format_name?: string };
+const ffprobe = (file: string, ...args: string[]) =>
+  spawnSync('ffprobe', ['-v', 'error', ...args, file], { encoding: 'utf8' }).stdout ?? '';
+
+/** Runs ffmpeg and returns what it logged; a MediaError with ffmpeg's own words when it fails. */
+function ffmpeg(args: string[], verbosity = 'error') {
+  const run = spawnSync('ffmpeg', ['-v', verbosity, '-y', '-nostdin', ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.status !== 0)
+    throw new MediaError(`ffmpeg failed on ${basename(args.at(-1)!)}: ${run.stderr?.trim() || run.error}`);
+  return run.stderr;
 }
 
-function ffmpeg(args: string[]) {
-  try {
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-nostdin', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  } catch (error) {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
-    throw new MediaError(`ffmpeg failed on ${basename(args[args.length - 1])}: ${stderr || String(error)}`);
-  }
-}
-
-/** renameSync() fails across file systems (the temporary folder is often on another one), so copy then. */
-function move(from: string, to: string) {
-  try {
-    renameSync(from, to);
-  } catch {
-    copyFileSync(from, to);
-  }
-}
-
-export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
