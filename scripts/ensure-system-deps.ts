@@ -16,7 +16,6 @@ import { modulesDir, nginxBinary } from './nginx.ts';
 export const firefoxPath = '/usr/bin/firefox-esr';
 export const miniBrowserPath = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 export const webKitDriverPath = '/usr/bin/WebKitWebDriver';
-export const xvfbPath = '/usr/bin/Xvfb';
 
 const runs = (command: string, ...args: string[]) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 const gstreamer = (file: string) => existsSync(`/usr/lib/x86_64-linux-gnu/gstreamer-1.0/${file}`);
@@ -42,7 +41,7 @@ const groups: Record<string, Record<string, () => boolean>> = {
   // H.264 and AV1 (libav), the parsers (bad), GL upload (gl).
   engines: {
     'webkit2gtk-driver': () => existsSync(webKitDriverPath) && existsSync(miniBrowserPath),
-    xvfb: () => existsSync(xvfbPath),
+    xvfb: () => existsSync('/usr/bin/xvfb-run'),
     xauth: () => existsSync('/usr/bin/xauth'),
     'gstreamer1.0-plugins-good': () => gstreamer('libgstvpx.so'),
     'gstreamer1.0-plugins-bad': () => gstreamer('libgstvideoparsersbad.so'),

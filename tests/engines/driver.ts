@@ -7,15 +7,16 @@
  *   it over HTTP. (selenium-webdriver speaks both, but drives Firefox only through geckodriver, which Debian lacks
  *   and which may not be downloaded here.)
  *
- * WebKit and Firefox run headed on an Xvfb display of their own (WebGL and video decoding as on a desktop). The
- * checks only use what all three can do: open a page, run a synchronous function in it, click, take a screenshot.
+ * WebKit and Firefox run headed on the Xvfb display `npm run test:engines` starts with xvfb-run (WebGL and video
+ * decoding as on a desktop). The checks only use what all three can do: open a page, run a synchronous function in
+ * it, click, take a screenshot.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { PNG } from 'pngjs';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
-import { firefoxPath, miniBrowserPath, webKitDriverPath, xvfbPath } from '../../scripts/ensure-system-deps.ts';
+import { firefoxPath, miniBrowserPath, webKitDriverPath } from '../../scripts/ensure-system-deps.ts';
 import { freePort } from '../support/processes.ts';
 
 export const engineNames = ['chromium', 'webkit', 'firefox'] as const;
@@ -33,7 +34,7 @@ export interface Engine {
   click(selector: string): Promise<void>;
   /** A PNG of the viewport, or of one element when a selector is given. */
   screenshot(selector?: string): Promise<Buffer>;
-  /** Closes the browser and stops the processes started for it (its display, its driver). */
+  /** Closes the browser and stops the processes started for it (WebKit's driver). */
   close(): Promise<void>;
 }
 
@@ -85,11 +86,8 @@ export async function pollUntil<T>(
 /** The processes started for the engine that is open (at most one engine is open at a time). */
 const children = new Set<ChildProcess>();
 
-function start(command: string, args: string[], env: NodeJS.ProcessEnv = {}, stdio: 'ignore' | 'pipe' = 'ignore') {
-  const child = spawn(command, args, {
-    stdio: ['ignore', 'ignore', 'inherit', stdio],
-    env: { ...process.env, ...env },
-  });
+function start(command: string, args: string[]) {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -108,35 +106,21 @@ export async function stopChildren() {
   );
 }
 
-/**
- * Starts Xvfb on a display number it picks itself (`-displayfd`, so two runs never race for one) and resolves with
- * it once the display is ready. -noreset: a display does not reset when its last client leaves.
- */
-async function startXvfb(): Promise<string> {
-  const args = ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp', '-noreset'];
-  const xvfb = start(xvfbPath, args, {}, 'pipe');
-  const [chunk] = await Promise.race([
-    once(xvfb.stdio[3]!, 'data'),
-    once(xvfb, 'exit').then(([code]) => Promise.reject(new Error(`Xvfb exited (${code}) before it was ready`))),
-  ]);
-  return `:${String(chunk).trim()}`;
-}
-
 /** Launches one engine on the site served at `origin`. */
 export async function launchEngine(name: EngineName, origin: string): Promise<Engine> {
-  if (name === 'webkit') return launchWebKit(origin, await startXvfb());
+  if (name !== 'chromium' && !process.env.DISPLAY)
+    throw new Error(`${name} runs on an X display: start the suite with \`npm run test:engines\` (xvfb-run).`);
+  if (name === 'webkit') return launchWebKit(origin);
   if (name === 'chromium') {
     const executablePath = chromiumPath();
     if (!executablePath) throw new Error('No Chromium: install Debian\'s "chromium" or set CHROME_PATH.');
     return puppeteerEngine(name, origin, await puppeteer.launch({ executablePath, args: chromiumArgs }));
   }
-  const display = await startXvfb();
   const firefox = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxPath,
     // Headed, on Xvfb: headless Firefox has no WebGL here.
     headless: false,
-    env: { ...process.env, DISPLAY: display },
     defaultViewport: null,
     extraPrefsFirefox: {
       // The page's video is muted, which every engine lets play; make that explicit for a profile without history.
@@ -186,9 +170,9 @@ async function webDriver(url: string, method: 'GET' | 'POST' | 'DELETE', path: s
   return value;
 }
 
-async function launchWebKit(origin: string, display: string): Promise<Engine> {
+async function launchWebKit(origin: string): Promise<Engine> {
   const url = `http://127.0.0.1:${await freePort()}`;
-  const driver = start(webKitDriverPath, [`--port=${new URL(url).port}`, '--host=local'], { DISPLAY: display });
+  const driver = start(webKitDriverPath, [`--port=${new URL(url).port}`, '--host=local']);
   await pollUntil(
     async () => {
       if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver.exitCode})`);
