@@ -1,9 +1,9 @@
 interface Props {
   /** The QR code as SVG markup, made at build from the App Store URL (src/lib/qr.ts); empty when drawn in the browser. */
   svg: string;
-  productName: string;
-  /** What the code leads to, for screen readers; the App Store listing by default. */
-  label?: string;
+  /** What the code leads to, for screen readers. */
+  label: string;
+  caption: string;
 }
 
 /**
@@ -11,11 +11,7 @@ interface Props {
  * button. Hidden on narrow screens and touch devices, where the button itself is one tap away (store.css). The
  * invite page shows its invite link here instead, drawn in the browser (src/lib/invite/invite.client.ts).
  */
-export default function AppStoreQr({
-  svg,
-  productName,
-  label = `QR code linking to ${productName} on the App Store`,
-}: Props) {
+export default function AppStoreQr({ svg, label, caption }: Props) {
   return (
     <figure className="store-qr">
       <span
@@ -25,7 +21,7 @@ export default function AppStoreQr({
         // The wrapper is the one named image; the drawing inside it is hidden, or it reads as a second, unnamed one.
         dangerouslySetInnerHTML={{ __html: svg.replace('<svg', '<svg aria-hidden="true" focusable="false"') }}
       />
-      <figcaption>Scan with your phone</figcaption>
+      <figcaption>{caption}</figcaption>
     </figure>
   );
 }

@@ -1,18 +1,20 @@
-import type { SiteConfig } from '../config/index.ts';
 import AppStoreQr from './AppStoreQr.tsx';
+import EmailLine from './EmailLine.tsx';
 import LegalLinks, { type LegalLink } from './LegalLinks.tsx';
-import SocialLinks from './SocialLinks.tsx';
+import SocialLinks, { type SocialLink } from './SocialLinks.tsx';
 import StoreButtons from './StoreButtons.tsx';
 
 interface Props {
-  productName: string;
   appStoreUrl: string;
   /** The Google Play listing; absent when the app is not on Android. */
   googlePlayUrl?: string;
+  storeLabels: { appStore: string; googlePlay: string };
   contactEmail: string;
-  social: SiteConfig['social'];
-  /** The App Store URL as a QR code (SVG), shown beside the button on wide, non-touch screens. */
-  qrSvg: string;
+  /** The contact sentence, quoting the address (src/content/words/: `landing.contactLine`). */
+  contactLine: string;
+  social: SocialLink[];
+  /** The App Store URL as a QR code (SVG), shown beside the button on wide, non-touch screens, with its words. */
+  qr: { svg: string; label: string; caption: string };
   legalPages: LegalLink[];
 }
 
@@ -21,24 +23,23 @@ interface Props {
  * rises after the required delay (src/lib/motion.ts, landing.css).
  */
 export default function CallToAction({
-  productName,
   appStoreUrl,
   googlePlayUrl,
+  storeLabels,
   contactEmail,
+  contactLine,
   social,
-  qrSvg,
+  qr,
   legalPages,
 }: Props) {
   return (
     <div className="cta">
       <div className="store">
-        <StoreButtons appStoreUrl={appStoreUrl} googlePlayUrl={googlePlayUrl} />
-        <AppStoreQr svg={qrSvg} productName={productName} />
+        <StoreButtons appStoreUrl={appStoreUrl} googlePlayUrl={googlePlayUrl} labels={storeLabels} />
+        <AppStoreQr {...qr} />
       </div>
-      <p className="contact-line">
-        Questions or ideas? Email us at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
-      </p>
-      <SocialLinks productName={productName} social={social} />
+      <EmailLine className="contact-line" text={contactLine} email={contactEmail} />
+      <SocialLinks links={social} />
       <LegalLinks pages={legalPages} callToAction />
     </div>
   );

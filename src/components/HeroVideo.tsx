@@ -12,7 +12,7 @@ import { useMediaQuery } from './useMediaQuery.ts';
  * JavaScript the still is all there is, and the control appears only once it works. The island sits after the hero's
  * text, so Tab and screen readers meet the title and the call to action before its control.
  */
-export default function HeroVideo() {
+export default function HeroVideo({ labels }: { labels: { play: string; pause: string } }) {
   const video = useRef<HTMLVideoElement>(null);
   const variant = useHeroVariant();
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
@@ -90,7 +90,7 @@ export default function HeroVideo() {
         ))}
       </video>
       {paused !== undefined && (
-        <MotionToggle subject="background video" paused={paused} onToggle={toggle} className="hero-video-toggle" />
+        <MotionToggle labels={labels} paused={paused} onToggle={toggle} className="hero-video-toggle" />
       )}
     </>
   );

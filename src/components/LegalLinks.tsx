@@ -3,8 +3,16 @@ import type { LegalPage } from '../lib/legal/frontMatter.ts';
 /** What a link to a legal page needs: the pages pass it from the collection (src/lib/legal/collection.ts). */
 export type LegalLink = Pick<LegalPage, 'kind' | 'path' | 'linkLabel' | 'callToAction'>;
 
+interface Props {
+  pages: LegalLink[];
+  /** Only the pages marked `callToAction`, for the hero's call to action. */
+  callToAction?: boolean;
+  /** One more link after them (the footer's support page). */
+  extra?: { href: string; label: string };
+}
+
 /** Links to the legal pages: every one in the footer, the ones marked `callToAction` in the call to action. */
-export default function LegalLinks({ pages, callToAction = false }: { pages: LegalLink[]; callToAction?: boolean }) {
+export default function LegalLinks({ pages, callToAction = false, extra }: Props) {
   return (
     <ul className="legal-links">
       {pages
@@ -14,6 +22,11 @@ export default function LegalLinks({ pages, callToAction = false }: { pages: Leg
             <a href={path}>{linkLabel}</a>
           </li>
         ))}
+      {extra && (
+        <li>
+          <a href={extra.href}>{extra.label}</a>
+        </li>
+      )}
     </ul>
   );
 }

@@ -1,9 +1,9 @@
 import styles from './MotionToggle.module.css';
 
 interface Props {
-  /** What it stops and starts, as its label says it: "background video", "3D scene". */
-  subject: string;
-  /** Whether the motion is stopped now: the label names what a press does ("Play ..." while paused). */
+  /** What a press does, as the label says it: "Play background video" while paused, "Pause ..." while playing. */
+  labels: { play: string; pause: string };
+  /** Whether the motion is stopped now. */
   paused: boolean;
   onToggle: () => void;
   /** Where the caller anchors it. */
@@ -15,12 +15,12 @@ interface Props {
  * Enter and Space press it, whose label says what pressing it does. Render it only once it works: a button that
  * does nothing before hydration would claim a control it does not have.
  */
-export default function MotionToggle({ subject, paused, onToggle, className }: Props) {
+export default function MotionToggle({ labels, paused, onToggle, className }: Props) {
   return (
     <button
       type="button"
       className={[styles.toggle, className].filter(Boolean).join(' ')}
-      aria-label={`${paused ? 'Play' : 'Pause'} ${subject}`}
+      aria-label={paused ? labels.play : labels.pause}
       onClick={onToggle}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

@@ -7,7 +7,7 @@
  * Mount with `client:visible={{ rootMargin: '300px' }}` so the scene's code loads only as the slot nears the viewport.
  */
 import { Component, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { sceneAlt, sceneStillPath, sceneStillSize } from '../lib/media.ts';
+import { sceneStillPath, sceneStillSize } from '../lib/media.ts';
 import { readMotionChoice, saveMotionChoice } from '../lib/motionChoice.ts';
 import { webglSupport, type WebGLSupport } from '../lib/webgl.client.ts';
 import LiveScene from './LiveScene.tsx';
@@ -15,7 +15,14 @@ import MotionToggle from './MotionToggle.tsx';
 import styles from './SceneSlot.module.css';
 import { useMediaQuery } from './useMediaQuery.ts';
 
-export default function SceneSlot() {
+interface Props {
+  /** What the scene and its still show, for screen readers (src/content/words/). */
+  alt: string;
+  /** The pause control's labels. */
+  labels: { play: string; pause: string };
+}
+
+export default function SceneSlot({ alt, labels }: Props) {
   // Asked of a worker after hydration (src/lib/webgl.client.ts): until it answers, the still stays.
   const [support, setSupport] = useState<WebGLSupport>();
   useEffect(() => {
@@ -49,13 +56,13 @@ export default function SceneSlot() {
   const mode = !canAnimate || failed ? 'still' : ready ? 'live' : 'loading';
   return (
     <figure ref={slot} className={styles.slot} data-scene={mode} data-paused={paused || undefined}>
-      {mode !== 'live' && <SceneStill />}
+      {mode !== 'live' && <SceneStill alt={alt} />}
       {mode !== 'still' && (
         // Named as the still is, once it shows; the image role keeps the control beside it, not inside it.
         <div
           className={styles.live}
           role={mode === 'live' ? 'img' : undefined}
-          aria-label={mode === 'live' ? sceneAlt : undefined}
+          aria-label={mode === 'live' ? alt : undefined}
         >
           <StillOnError onError={onError}>
             <LiveScene
@@ -71,19 +78,19 @@ export default function SceneSlot() {
       {/* From the moment the scene starts loading: a Tab pass that reaches the slot then still meets it, and a
           visitor can pause before the first frame. */}
       {mode !== 'still' && (
-        <MotionToggle subject="3D scene" paused={paused} onToggle={togglePaused} className={styles.toggle} />
+        <MotionToggle labels={labels} paused={paused} onToggle={togglePaused} className={styles.toggle} />
       )}
     </figure>
   );
 }
 
-function SceneStill() {
+function SceneStill({ alt }: { alt: string }) {
   return (
     <picture>
       <source srcSet={sceneStillPath('avif')} type="image/avif" />
       <img
         src={sceneStillPath('webp')}
-        alt={sceneAlt}
+        alt={alt}
         width={sceneStillSize.width}
         height={sceneStillSize.height}
         loading="lazy"

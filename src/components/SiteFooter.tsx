@@ -1,24 +1,24 @@
-import type { SiteConfig } from '../config/index.ts';
 import LegalLinks, { type LegalLink } from './LegalLinks.tsx';
-import SocialLinks from './SocialLinks.tsx';
+import SocialLinks, { type SocialLink } from './SocialLinks.tsx';
 
 interface Props {
-  productName: string;
   legalEntity: string;
   contactEmail: string;
-  social: SiteConfig['social'];
+  social: SocialLink[];
   legalPages: LegalLink[];
+  /** The support page's link, after the legal pages'. */
+  support: { href: string; label: string };
 }
 
-/** The landing page's footer: legal links, the contact email and the social links. */
-export default function SiteFooter({ productName, legalEntity, contactEmail, social, legalPages }: Props) {
+/** The footer of the landing and invite pages: legal and support links, the contact email and the social links. */
+export default function SiteFooter({ legalEntity, contactEmail, social, legalPages, support }: Props) {
   return (
     <footer className="site-footer">
-      <LegalLinks pages={legalPages} />
+      <LegalLinks pages={legalPages} extra={support} />
       <p>
         <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
       </p>
-      <SocialLinks productName={productName} social={social} />
+      <SocialLinks links={social} />
       <p className="copyright">
         © {new Date().getFullYear()} {legalEntity}
       </p>

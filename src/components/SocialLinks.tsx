@@ -2,18 +2,17 @@ import { brandIcon } from '../lib/brandIcons.ts';
 import type { SiteConfig } from '../config/index.ts';
 import BrandIcon from './BrandIcon.tsx';
 
-interface Props {
-  productName: string;
-  social: SiteConfig['social'];
-}
+export type SocialLink = SiteConfig['social'][number] & {
+  /** Its name for screen readers, like "Tablemates on Instagram" (src/content/words/: `socialLink`). */
+  label: string;
+};
 
 /** Links to the product's pages on the configured social networks, each named for screen readers. */
-export default function SocialLinks({ productName, social }: Props) {
-  if (social.length === 0) return null;
+export default function SocialLinks({ links }: { links: SocialLink[] }) {
+  if (links.length === 0) return null;
   return (
     <ul className="social-links">
-      {social.map(({ name, icon, url }) => {
-        const label = `${productName} on ${name}`;
+      {links.map(({ icon, url, label }) => {
         // The config rejects an unknown slug, so a mark is always found here.
         const mark = brandIcon(icon);
         return (

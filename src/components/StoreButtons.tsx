@@ -3,6 +3,8 @@ import BrandIcon from './BrandIcon.tsx';
 
 interface Props {
   appStoreUrl: string;
+  /** The buttons' words (src/content/words/): Apple's and Google's own wording. */
+  labels: { appStore: string; googlePlay: string };
   /** The Google Play listing, when the app is on Android (config `androidPackage`); otherwise the App Store only. */
   googlePlayUrl?: string;
 }
@@ -15,11 +17,11 @@ interface Props {
  * one of the two by the `data-platform` attribute the head script sets (src/lib/storePlatform.ts): reordering with
  * CSS `order` would put Play first on screen but leave it second for keyboard focus and screen readers.
  */
-export default function StoreButtons({ appStoreUrl, googlePlayUrl }: Props) {
+export default function StoreButtons({ appStoreUrl, googlePlayUrl, labels }: Props) {
   const play = (placement: 'before' | 'after') =>
     googlePlayUrl && (
       <a className={`store-button store-play store-play-${placement}`} href={googlePlayUrl} rel="noopener">
-        <span>Get it on Google Play</span>
+        <span>{labels.googlePlay}</span>
       </a>
     );
   return (
@@ -27,7 +29,7 @@ export default function StoreButtons({ appStoreUrl, googlePlayUrl }: Props) {
       {play('before')}
       <a className="store-button" href={appStoreUrl} rel="noopener">
         <BrandIcon icon={siApple} size={26} />
-        <span>Download on App Store</span>
+        <span>{labels.appStore}</span>
       </a>
       {play('after')}
     </div>

@@ -65,7 +65,3 @@ export const sceneStillPath = (format: StillFormat) => `/images/scene-still.${fo
 
 /** The scene still's pixel size; the scene's slot keeps this aspect ratio, so swapping still for canvas never shifts layout. */
 export const sceneStillSize = { width: 1200, height: 800 } as const;
-
-/** What the 3D scene and its still show, for people who cannot see them. */
-export const sceneAlt =
-  'A round wooden table shared by friends: a pizza on a board in the middle, ramen, a salad, sushi, a burger with fries, dumplings and drinks around it.';

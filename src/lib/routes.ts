@@ -1,5 +1,5 @@
-/** The site's home; each legal page's address is in its Markdown front matter (src/content/legal/). */
-export const routes = { home: '/' } as const;
+/** The site's home and support page; each legal page's address is in its Markdown front matter (src/content/legal/). */
+export const routes = { home: '/', support: '/support' } as const;
 
 /**
  * The hash addresses `#/privacy` and `#/terms` (docs/requirements.md#hash-addresses). They are printed in app listings

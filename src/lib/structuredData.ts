@@ -33,8 +33,11 @@ export function mobileApplication(config: SiteConfig) {
   };
 }
 
-/** A legal page: its dates are the document's effective and last-updated dates. */
-export function webPage(config: SiteConfig, page: { name: string; path: string; published: string; modified: string }) {
+/** A legal page (its dates are the document's effective and last-updated dates) or the support page. */
+export function webPage(
+  config: SiteConfig,
+  page: { name: string; path: string; published?: string; modified?: string },
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebPage',

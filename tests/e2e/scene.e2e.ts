@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { modelPath, sceneAlt } from '../../src/lib/media.ts';
+import { modelPath } from '../../src/lib/media.ts';
+import { readWords } from '../../src/lib/words/words.node.ts';
+
+const sceneAlt = readWords().landing.scene.alt;
 import { recordSceneModes } from './support/scene-modes.ts';
 import { describePixels, tableRows } from './support/scene-picture.ts';
 

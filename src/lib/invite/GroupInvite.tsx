@@ -1,8 +1,13 @@
 import AppStoreQr from '../../components/AppStoreQr.tsx';
 import StoreButtons from '../../components/StoreButtons.tsx';
+import type { Words } from '../words/schema.ts';
 
 interface Props {
   productName: string;
+  /** The invite's words (src/content/words/: `invite`). */
+  words: Words['invite'];
+  storeLabels: { appStore: string; googlePlay: string };
+  qrCaption: string;
   appStoreUrl: string;
   /** The Google Play listing, when the app is on Android; the page's script adds the code to it. */
   googlePlayUrl?: string;
@@ -18,9 +23,19 @@ interface Props {
  * before the first paint (`data-invite` on <html>; each part's `data-show` names the states it shows in, invite.css):
  * a code of the allowed form (the code, the app, the stores, the copy button, the QR code); an incomplete link; and,
  * with no state (no JavaScript), the stores and how to join. The code is only ever written as text, by
- * invite.client.ts.
+ * invite.client.ts, which says the copy button's outcome in the words it finds on the status line.
  */
-export default function GroupInvite({ productName, appStoreUrl, googlePlayUrl, invitePath, logoPath, show }: Props) {
+export default function GroupInvite({
+  productName,
+  words,
+  storeLabels,
+  qrCaption,
+  appStoreUrl,
+  googlePlayUrl,
+  invitePath,
+  logoPath,
+  show,
+}: Props) {
   return (
     <div className="invite" data-show={show}>
       <a className="invite-brand" href="/">
@@ -28,39 +43,39 @@ export default function GroupInvite({ productName, appStoreUrl, googlePlayUrl, i
         <span>{productName}</span>
       </a>
       <h1>
-        <span data-show="code none">You are invited to a group on {productName}</span>
-        <span data-show="incomplete">This invite link is incomplete</span>
+        <span data-show="code none">{words.heading}</span>
+        <span data-show="incomplete">{words.incompleteHeading}</span>
       </h1>
       <p className="invite-code-line" data-show="code">
-        Your invite code
+        {words.codeLabel}
         <strong className="invite-code" data-invite-code />
       </p>
-      <p data-show="none">
-        Open this link on your phone. If {productName} is installed, the link opens the group in the app; if not, get
-        the app below, then open the link again to join.
-      </p>
-      <p data-show="incomplete">
-        Part of the link is missing, so we cannot tell which group it is for. Ask your friend to send it again; in the
-        meantime, get the app.
-      </p>
+      <p data-show="none">{words.howToJoin}</p>
+      <p data-show="incomplete">{words.incomplete}</p>
       <a className="invite-open" href={invitePath} data-show="code" data-invite-open>
-        Open in the app
+        {words.openInApp}
       </a>
       <p className="invite-lead" data-show="code">
-        Not installed yet? Get the app, then join with your code.
+        {words.notInstalled}
       </p>
       <div className="store">
-        <StoreButtons appStoreUrl={appStoreUrl} googlePlayUrl={googlePlayUrl} />
+        <StoreButtons appStoreUrl={appStoreUrl} googlePlayUrl={googlePlayUrl} labels={storeLabels} />
         <div data-show="code" data-invite-qr>
-          <AppStoreQr svg="" productName={productName} label={`QR code of this invite to ${productName}`} />
+          <AppStoreQr svg="" label={words.qrLabel} caption={qrCaption} />
         </div>
       </div>
       <div className="invite-copy" data-show="code">
         <button type="button" className="invite-copy-button" data-invite-copy>
-          Copy invite code
+          {words.copyButton}
         </button>
-        <p>On an iPhone, after installing, open the app and paste the code to join the group.</p>
-        <p className="invite-copy-status" role="status" data-invite-copy-status />
+        <p>{words.copyHint}</p>
+        <p
+          className="invite-copy-status"
+          role="status"
+          data-invite-copy-status
+          data-copied={words.copied}
+          data-copy-manually={words.copyManually}
+        />
       </div>
     </div>
   );

@@ -28,18 +28,19 @@ function start() {
   }
 
   const copy = document.querySelector<HTMLButtonElement>('[data-invite-copy]');
-  const status = document.querySelector('[data-invite-copy-status]');
+  // The outcome's words are the page's (src/content/words/), on the status line itself.
+  const status = document.querySelector<HTMLElement>('[data-invite-copy-status]');
   copy?.addEventListener('click', () => {
-    const said = (text: string) => {
+    const said = (text = '') => {
       if (status) status.textContent = text;
     };
     navigator.clipboard.writeText(code).then(
-      () => said('Copied. Paste it in the app once it is installed.'),
+      () => said(status?.dataset.copied),
       () => {
         // No clipboard (an old browser, a denied permission): select the code so a long press copies it.
         const shown = document.querySelector('[data-invite-code]');
         if (shown) getSelection()?.selectAllChildren(shown);
-        said('Copy the selected code, then paste it in the app once it is installed.');
+        said(status?.dataset.copyManually);
       },
     );
   });

@@ -55,7 +55,7 @@ export const nameTokens = [
 export type LegalTokens = Record<string, string>;
 
 /** Every text or number field of the config, the law's figures, each legal page's address (`{{termsOfUseUrl}}`). */
-function valueTokens(pages: LegalPage[]): LegalTokens {
+export function valueTokens(pages: LegalPage[] = legalPages()): LegalTokens {
   const config = siteConfig();
   const values = { ...config, ...lawFacts };
   return {
@@ -70,6 +70,7 @@ function valueTokens(pages: LegalPage[]): LegalTokens {
     otherStopWords: new Intl.ListFormat('en-US').format(config.smsOptOutWords.filter((word) => word !== 'STOP')),
     siteHost: siteHostOf(config.siteUrl),
     homeUrl: routes.home,
+    supportUrl: routes.support,
     ...Object.fromEntries(
       pages.map((page) => [`${page.kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Url`, page.path]),
     ),

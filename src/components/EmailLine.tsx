@@ -1,0 +1,18 @@
+interface Props {
+  /** A sentence that quotes the address, like "Questions or ideas? Email us at hello@example.com". */
+  text: string;
+  email: string;
+  className?: string;
+}
+
+/** A sentence with its email address linked where the words put it (src/content/words/: `{{contactEmail}}`). */
+export default function EmailLine({ text, email, className }: Props) {
+  const [before, ...after] = text.split(email);
+  return (
+    <p className={className}>
+      {before}
+      <a href={`mailto:${email}`}>{email}</a>
+      {after.join(email)}
+    </p>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The `words` and `support` collections (src/content.config.ts): each language's words and support questions as
+ * words.node.ts reads them, filled and checked, computed anew at every load so that no cached entry outlives an edit
+ * of the config, the words or the legal pages they quote. In `astro dev` a saved file reloads them.
+ */
+import type { Loader } from 'astro/loaders';
+import { z } from 'zod';
+import { questionSchema, wordsSchema } from './schema.ts';
+import { readQuestions, readWords, supportDir, wordsDir, wordsLocales } from './words.node.ts';
+
+function contentLoader<T extends object>(
+  name: string,
+  schema: z.ZodType<T>,
+  entries: () => Promise<{ id: string; data: T }[]>,
+): Loader {
+  return {
+    name,
+    schema,
+    async load({ store, logger, watcher }) {
+      const load = async () => {
+        const loaded = await entries();
+        store.clear();
+        for (const { id, data } of loaded) store.set({ id, data: data as Record<string, unknown> });
+      };
+      await load();
+      watcher?.on('change', (path) => {
+        if ([wordsDir, supportDir, 'src/content/legal', 'site.config.ts'].some((watched) => path.includes(watched)))
+          load().catch((error: Error) => logger.error(error.message));
+      });
+    },
+  };
+}
+
+/** Each language's words, by its code (`en`). */
+export const wordsLoader = () =>
+  contentLoader('words-loader', wordsSchema, async () =>
+    wordsLocales().map((locale) => ({ id: locale, data: readWords(locale) })),
+  );
+
+/** Each language's support questions, by `<locale>/<file name>` (`en/no-code`). */
+export const supportLoader = () =>
+  contentLoader('support-loader', questionSchema, async () =>
+    (await Promise.all(wordsLocales().map((locale) => readQuestions(locale))))
+      .flat()
+      .map((data) => ({ id: data.id, data })),
+  );

@@ -1,0 +1,151 @@
+/**
+ * The site's words, read, validated and filled: src/content/words/<locale>.yaml for the pages and the interface, and
+ * the support page's questions, one Markdown file each in src/content/support/<locale>/. Their {{tokens}} are the
+ * legal pages' own (src/lib/legal/tokens.node.ts: the config's values, the law's figures, each page's address), so a
+ * name, an address or a figure is typed once for the whole site. The content loaders (loader.node.ts) serve the result
+ * to the pages; scripts and tests call these functions. Anything wrong names the file, the field and the form expected.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { siteConfig } from '../../config/index.ts';
+import { markdownParts, renderLegalMarkdown } from '../legal/markdown.node.ts';
+import { legalPages, legalSource } from '../legal/pages.node.ts';
+import { escapeMarkdown, fill, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
+import { questionFrontMatter, wordsSchema, type Question, type Words } from './schema.ts';
+
+export const wordsDir = 'src/content/words';
+export const supportDir = 'src/content/support';
+
+/** A words file or a question is not as it must be: the message names the file, the field and the form expected. */
+export class WordsError extends Error {
+  override name = 'WordsError';
+  override stack = '';
+}
+
+/** Tokens a component fills per item, left in place here: {{network}}, each social network's name. */
+const itemTokens = new Set(['network']);
+
+/** The languages the site has words for: one YAML file each in src/content/words/. */
+export const wordsLocales = () =>
+  readdirSync(wordsDir)
+    .filter((name) => name.endsWith('.yaml'))
+    .map((name) => name.slice(0, -'.yaml'.length));
+
+/** `['landing', 'howItWorks', 'steps', 1, 'text']` -> `landing.howItWorks.steps[1].text` */
+const fieldName = (path: readonly PropertyKey[]) =>
+  path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${String(key)}` : String(key))).join('');
+
+const valueAt = (value: unknown, path: readonly PropertyKey[]) =>
+  path.reduce<unknown>((parent, key) => (parent as Record<PropertyKey, unknown> | undefined)?.[key], value);
+
+/** Parses `raw` with `schema`; a bad or missing field throws one line each: the file, the field, its value, the form. */
+function validated<T>(schema: z.ZodType<T>, raw: unknown, file: string): T {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      const at = issue.path.length ? `${fieldName(issue.path)}.` : '';
+      return `  - ${issue.keys.map((key) => at + key).join(', ')}: not a known key; expected only the keys ${file.includes('/support/') ? 'of a question' : 'that src/lib/words/schema.ts names'}`;
+    }
+    const value = valueAt(raw, issue.path);
+    const shown = value === undefined ? 'missing' : `${JSON.stringify(value)}`;
+    return `  - ${fieldName(issue.path) || '(the file)'} is ${shown}; expected ${issue.message.replace(/^Invalid input: expected /, '')}`;
+  });
+  throw new WordsError(`${file} is invalid:\n${lines.join('\n')}`);
+}
+
+/** Every token the words may quote: the legal pages' values, and what the stores and phones are (with Android or not). */
+export function wordsTokens(words: Pick<Words, 'interface'>): LegalTokens {
+  const android = Boolean(siteConfig().androidPackage);
+  const { storesAppStore, storesBoth, platformsIos, platformsBoth } = words.interface;
+  return {
+    ...valueTokens(legalPages()),
+    stores: android ? storesBoth : storesAppStore,
+    platforms: android ? platformsBoth : platformsIos,
+  };
+}
+
+/** `text` with its tokens filled; a token that is none stops with the file and field that quote it. */
+function filledText(text: string, tokens: LegalTokens, file: string, field: string, escape?: (v: string) => string) {
+  const filled = fill(text, tokens, escape);
+  const unknown = [...filled.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1]!);
+  const bad = unknown.filter((name) => !itemTokens.has(name));
+  if (bad.length) {
+    throw new WordsError(
+      `${file}: ${field} quotes ${bad.map((name) => `{{${name}}}`).join(', ')}, which is no token; expected a value ` +
+        `of site.config.ts or src/lib/legal/law.ts by its name, like {{productName}} or {{contactEmail}}`,
+    );
+  }
+  return filled;
+}
+
+/** Every text of `value` filled, at any depth. */
+function filledDeep<T>(value: T, tokens: LegalTokens, file: string, path: PropertyKey[] = []): T {
+  if (typeof value === 'string') return filledText(value, tokens, file, fieldName(path)) as T;
+  if (Array.isArray(value)) return value.map((item, index) => filledDeep(item, tokens, file, [...path, index])) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, filledDeep(item, tokens, file, [...path, key])]),
+    ) as T;
+  return value;
+}
+
+function readYaml(file: string): unknown {
+  try {
+    return parseYaml(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new WordsError(`${file} is not valid YAML: ${(error as Error).message}`);
+  }
+}
+
+/** The words of `locale`, validated, as written (tokens unfilled): what an owner typed. */
+export const wordsAsWritten = (locale = 'en'): Words =>
+  validated(wordsSchema, readYaml(`${wordsDir}/${locale}.yaml`), `${wordsDir}/${locale}.yaml`);
+
+/** The words of `locale` as a visitor reads them: validated, every token filled. */
+export function readWords(locale = 'en'): Words {
+  const words = wordsAsWritten(locale);
+  return filledDeep(words, wordsTokens(words), `${wordsDir}/${locale}.yaml`);
+}
+
+/** The support page's questions in `locale`, in their order, each answer rendered and each source linked. */
+export async function readQuestions(locale = 'en', words = readWords(locale)): Promise<Question[]> {
+  const dir = `${supportDir}/${locale}`;
+  const tokens = wordsTokens(words);
+  const pages = legalPages();
+  const questions = readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .map(async (name) => {
+      const file = `${dir}/${name}`;
+      const [, yaml, body] =
+        /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(readFileSync(file, 'utf8').replace(/\r\n/g, '\n')) ?? [];
+      if (body === undefined)
+        throw new WordsError(`${file}: no front matter; expected it between --- lines at the top`);
+      const data = validated(questionFrontMatter, parseYaml(yaml!), file);
+      const sources = data.sources.map(({ page: kind, section }, index) => {
+        const field = `sources[${index}]`;
+        const page = pages.find((each) => each.kind === kind);
+        if (!page) {
+          throw new WordsError(
+            `${file}: ${field}.page is "${kind}"; expected a legal page: ${pages.map((each) => each.kind).join(', ')}`,
+          );
+        }
+        const part = markdownParts(legalSource(kind).body).find((each) => each.depth && each.id === section);
+        if (!part)
+          throw new WordsError(`${file}: ${field}.section is "${section}"; expected a section id of ${page.path}`);
+        const heading = part.heading.replace(/^#+\s*/, '').replace(/\s*\{\s*#[\w-]+\s*\}$/, '');
+        return { href: `${page.path}#${section}`, label: `${page.linkLabel}: ${fill(heading, tokens)}` };
+      });
+      const answer = filledText(body, tokens, file, 'the answer', escapeMarkdown);
+      const { html } = await renderLegalMarkdown(answer);
+      return {
+        id: `${locale}/${name.slice(0, -'.md'.length)}`,
+        question: fill(data.question, tokens),
+        order: data.order,
+        html,
+        sources,
+      };
+    });
+  return (await Promise.all(questions)).sort((a, b) => a.order - b.order);
+}
