@@ -3,13 +3,14 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { siteConfig } from '../../src/config/index.ts';
 import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
+import { routes } from '../../src/lib/routes.ts';
 
 const config = siteConfig();
 
 const legalPages = readLegalPages();
 
-// Home and every legal page of the list.
-const pages = ['/', ...legalPages.map((page) => page.path)];
+// Home, every legal page of the list and the support page.
+const pages = ['/', ...legalPages.map((page) => page.path), routes.support];
 
 /** The head as a crawler reads it: from the server's HTML, without running scripts. */
 async function headOf(page: Page, path: string) {

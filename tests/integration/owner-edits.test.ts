@@ -7,6 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeHTML } from 'entities';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
 import { siteConfig } from '../../src/config/index.ts';
@@ -51,4 +53,29 @@ test('after editing the tagline, a colour and a legal sentence, a build leaves g
   for (const style of styles) expect(policy).toContain(`sha256-${createHash('sha256').update(style).digest('base64')}`);
   for (const [path, text] of Object.entries(hostFiles(siteConfig())))
     expect(readFileSync(join(project.dir, 'dist', path), 'utf8')).toBe(text);
+}, 300_000);
+
+test('every landing sentence edited in its content file shows on the page, and no code file changes', async () => {
+  // Each text of the landing page's words gets a numbered mark, so the page must show every one of them.
+  let count = 0;
+  const mark = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? `Edited ${++count}: ${value}`
+      : Array.isArray(value)
+        ? value.map(mark)
+        : Object.fromEntries(Object.entries(value as object).map(([key, item]) => [key, mark(item)]));
+  const words = parseYaml(project.read('src/content/words/en.yaml'));
+  words.landing = mark(words.landing);
+  project.write('src/content/words/en.yaml', stringifyYaml(words));
+
+  const { code, output } = await project.build();
+  expect(code, output).toBe(0);
+  const page = decodeHTML(readFileSync(join(project.dir, 'dist/index.html'), 'utf8'));
+  for (let n = 1; n <= count; n++) expect(page).toContain(`Edited ${n}: `);
+  const changed = git('status', '--porcelain')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(3));
+  expect(changed.filter((path) => /\.(ts|tsx|astro)$/.test(path))).toEqual([]);
+  expect(changed).toEqual(['src/content/words/en.yaml']);
 }, 300_000);

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { siteConfig } from '../../config/index.ts';
 import { markdownParts, renderLegalMarkdown } from '../legal/markdown.node.ts';
 import { legalPages, legalSource } from '../legal/pages.node.ts';
-import { escapeMarkdown, fill, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
+import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
 import { questionFrontMatter, wordsSchema, type Question, type Words } from './schema.ts';
 
 export const wordsDir = 'src/content/words';
@@ -66,8 +66,16 @@ export function wordsTokens(words: Pick<Words, 'interface'>): LegalTokens {
   };
 }
 
-/** `text` with its tokens filled; a token that is none stops with the file and field that quote it. */
+/**
+ * `text` with its tokens filled. A token that is none, or a config value typed by hand instead of its token (the
+ * product name, the email address), stops with the file and field.
+ */
 function filledText(text: string, tokens: LegalTokens, file: string, field: string, escape?: (v: string) => string) {
+  for (const name of nameTokens) {
+    const value = tokens[name];
+    if (value && text.replace(/\{\{[^}]*\}\}/g, '').includes(value))
+      throw new WordsError(`${file}: ${field} types "${value}" by hand; expected {{${name}}}, which the config fills`);
+  }
   const filled = fill(text, tokens, escape);
   const unknown = [...filled.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1]!);
   const bad = unknown.filter((name) => !itemTokens.has(name));
@@ -91,61 +99,56 @@ function filledDeep<T>(value: T, tokens: LegalTokens, file: string, path: Proper
   return value;
 }
 
-function readYaml(file: string): unknown {
+function parsedYaml(text: string, file: string): unknown {
   try {
-    return parseYaml(readFileSync(file, 'utf8'));
+    return parseYaml(text);
   } catch (error) {
     throw new WordsError(`${file} is not valid YAML: ${(error as Error).message}`);
   }
 }
 
-/** The words of `locale`, validated, as written (tokens unfilled): what an owner typed. */
-export const wordsAsWritten = (locale = 'en'): Words =>
-  validated(wordsSchema, readYaml(`${wordsDir}/${locale}.yaml`), `${wordsDir}/${locale}.yaml`);
+/** The words of `locale` as written (tokens unfilled), validated, from `text` (a test's edit) or the file. */
+export function wordsAsWritten(locale = 'en', text?: string): Words {
+  const file = `${wordsDir}/${locale}.yaml`;
+  return validated(wordsSchema, parsedYaml(text ?? readFileSync(file, 'utf8'), file), file);
+}
 
 /** The words of `locale` as a visitor reads them: validated, every token filled. */
-export function readWords(locale = 'en'): Words {
-  const words = wordsAsWritten(locale);
+export function readWords(locale = 'en', text?: string): Words {
+  const words = wordsAsWritten(locale, text);
   return filledDeep(words, wordsTokens(words), `${wordsDir}/${locale}.yaml`);
+}
+
+/** One question of the support page from its Markdown `text`; `file` names it in errors. */
+export async function questionFrom(file: string, text: string, words: Words): Promise<Question> {
+  const tokens = wordsTokens(words);
+  const pages = legalPages();
+  const [, yaml, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text.replace(/\r\n/g, '\n')) ?? [];
+  if (body === undefined) throw new WordsError(`${file}: no front matter; expected it between --- lines at the top`);
+  const data = validated(questionFrontMatter, parsedYaml(yaml!, file), file);
+  const sources = data.sources.map(({ page: kind, section }, index) => {
+    const field = `sources[${index}]`;
+    const page = pages.find((each) => each.kind === kind);
+    if (!page) {
+      const kinds = pages.map((each) => each.kind).join(', ');
+      throw new WordsError(`${file}: ${field}.page is "${kind}"; expected a legal page: ${kinds}`);
+    }
+    const part = markdownParts(legalSource(kind).body).find((each) => each.depth && each.id === section);
+    if (!part) throw new WordsError(`${file}: ${field}.section is "${section}"; expected a section id of ${page.path}`);
+    const heading = part.heading.replace(/^#+\s*/, '').replace(/\s*\{\s*#[\w-]+\s*\}$/, '');
+    return { href: `${page.path}#${section}`, label: `${page.linkLabel}: ${fill(heading, tokens)}` };
+  });
+  const { html } = await renderLegalMarkdown(filledText(body, tokens, file, 'the answer', escapeMarkdown));
+  const id = file.replace(`${supportDir}/`, '').replace(/\.md$/, '');
+  return { id, question: filledText(data.question, tokens, file, 'question'), order: data.order, html, sources };
 }
 
 /** The support page's questions in `locale`, in their order, each answer rendered and each source linked. */
 export async function readQuestions(locale = 'en', words = readWords(locale)): Promise<Question[]> {
   const dir = `${supportDir}/${locale}`;
-  const tokens = wordsTokens(words);
-  const pages = legalPages();
-  const questions = readdirSync(dir)
-    .filter((name) => name.endsWith('.md'))
-    .map(async (name) => {
-      const file = `${dir}/${name}`;
-      const [, yaml, body] =
-        /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(readFileSync(file, 'utf8').replace(/\r\n/g, '\n')) ?? [];
-      if (body === undefined)
-        throw new WordsError(`${file}: no front matter; expected it between --- lines at the top`);
-      const data = validated(questionFrontMatter, parseYaml(yaml!), file);
-      const sources = data.sources.map(({ page: kind, section }, index) => {
-        const field = `sources[${index}]`;
-        const page = pages.find((each) => each.kind === kind);
-        if (!page) {
-          throw new WordsError(
-            `${file}: ${field}.page is "${kind}"; expected a legal page: ${pages.map((each) => each.kind).join(', ')}`,
-          );
-        }
-        const part = markdownParts(legalSource(kind).body).find((each) => each.depth && each.id === section);
-        if (!part)
-          throw new WordsError(`${file}: ${field}.section is "${section}"; expected a section id of ${page.path}`);
-        const heading = part.heading.replace(/^#+\s*/, '').replace(/\s*\{\s*#[\w-]+\s*\}$/, '');
-        return { href: `${page.path}#${section}`, label: `${page.linkLabel}: ${fill(heading, tokens)}` };
-      });
-      const answer = filledText(body, tokens, file, 'the answer', escapeMarkdown);
-      const { html } = await renderLegalMarkdown(answer);
-      return {
-        id: `${locale}/${name.slice(0, -'.md'.length)}`,
-        question: fill(data.question, tokens),
-        order: data.order,
-        html,
-        sources,
-      };
-    });
-  return (await Promise.all(questions)).sort((a, b) => a.order - b.order);
+  const files = readdirSync(dir).filter((name) => name.endsWith('.md'));
+  const questions = await Promise.all(
+    files.map((name) => questionFrom(`${dir}/${name}`, readFileSync(`${dir}/${name}`, 'utf8'), words)),
+  );
+  return questions.sort((a, b) => a.order - b.order);
 }

@@ -1,0 +1,121 @@
+/**
+ * The site's words are content (src/content/words/, src/content/support/): an owner's edit that the pages cannot use
+ * stops the build here, naming the file, the field and the form expected, before any page is built.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { siteConfig } from '../../src/config/index.ts';
+import { legalPage } from '../../src/lib/legal/pages.node.ts';
+import type { Words } from '../../src/lib/words/schema.ts';
+import { questionFrom, readQuestions, readWords, supportDir, wordsDir } from '../../src/lib/words/words.node.ts';
+
+const config = siteConfig();
+const file = `${wordsDir}/en.yaml`;
+/** The words file as shipped, with one edit: `edit` changes the parsed words, whatever the owner wrote in them. */
+const edited = (edit: (words: Words & Record<string, Record<string, unknown>>) => void) => {
+  const words = parse(readFileSync(file, 'utf8'));
+  edit(words);
+  return stringify(words);
+};
+
+describe('the words', () => {
+  test('as shipped, validate and quote the config: no token is left', async () => {
+    const words = readWords();
+    expect(JSON.stringify(words)).not.toMatch(/\{\{(?!network\}\})/);
+    expect(words.landing.contactLine).toContain(config.contactEmail);
+    const questions = await readQuestions();
+    expect(questions.length).toBeGreaterThanOrEqual(6);
+    for (const { html } of questions) expect(html).not.toContain('{{');
+    // The deletion steps are the privacy policy's.
+    const privacy = legalPage('privacy').path;
+    expect(questions.flatMap(({ sources }) => sources.map(({ href }) => href))).toContain(`${privacy}#delete-account`);
+  });
+
+  test('a missing, misspelt or empty key stops with the file, the field and the form expected', () => {
+    expect(() =>
+      readWords(
+        'en',
+        edited((words) => delete (words.landing.howItWorks as { title?: string }).title),
+      ),
+    ).toThrow(`${file} is invalid:\n  - landing.howItWorks.title is missing; expected a text`);
+    const misspelt = edited(({ landing }) => {
+      landing.heroLable = landing.heroLabel;
+      delete (landing as { heroLabel?: string }).heroLabel;
+    });
+    expect(() => readWords('en', misspelt)).toThrow(
+      'landing.heroLable: not a known key; expected only the keys that src/lib/words/schema.ts names',
+    );
+    expect(() =>
+      readWords(
+        'en',
+        edited(({ notFound }) => (notFound.heading = '')),
+      ),
+    ).toThrow('notFound.heading is ""; expected a non-empty text');
+    expect(() =>
+      readWords(
+        'en',
+        edited(({ landing }) => (landing.howItWorks.steps = [])),
+      ),
+    ).toThrow('landing.howItWorks.steps is []; expected a list of at least one step');
+    expect(() => readWords('en', 'landing: [')).toThrow(`${file} is not valid YAML`);
+  });
+
+  test('a token that is none, a value typed by hand or a contact line without the address stops the build', () => {
+    expect(() =>
+      readWords(
+        'en',
+        edited(({ landing }) => (landing.howItWorks.steps[1]!.title = 'Bring {{grop}}')),
+      ),
+    ).toThrow(`${file}: landing.howItWorks.steps[1].title quotes {{grop}}, which is no token`);
+    const typed = edited(({ landing }) => (landing.howItWorks.steps[0]!.text = `${config.productName} learns`));
+    expect(() => readWords('en', typed)).toThrow(
+      `${file}: landing.howItWorks.steps[0].text types "${config.productName}" by hand; expected {{productName}}`,
+    );
+    expect(() =>
+      readWords(
+        'en',
+        edited(({ landing }) => (landing.contactLine = 'Email us')),
+      ),
+    ).toThrow('landing.contactLine is "Email us"; expected a text that quotes {{contactEmail}} where its link goes');
+  });
+});
+
+describe('a support question', () => {
+  const question = (frontMatter: string, answer = 'Reply **STOP**.') =>
+    questionFrom(`${supportDir}/en/test.md`, `---\n${frontMatter}\n---\n\n${answer}\n`, readWords());
+
+  test('links each legal section it summarises by that section heading', async () => {
+    const { sources, html } = await question(
+      'question: How?\norder: 1\nsources:\n  - { page: terms, section: stop }',
+      'Within {{accountDeletionDays}} days.',
+    );
+    const terms = legalPage('terms');
+    expect(sources).toEqual([{ href: `${terms.path}#stop`, label: expect.stringMatching(`^${terms.linkLabel}: .`) }]);
+    expect(html.trim()).toBe(`<p>Within ${config.accountDeletionDays} days.</p>`);
+  });
+
+  test('follows the config: a new deletion period is what the answers say', async () => {
+    // The config as the build serves it (src/config/index.ts keeps it on globalThis), with one value changed.
+    const memo = Symbol.for('site.config');
+    const holder = globalThis as { [memo]?: unknown };
+    holder[memo] = { ...config, accountDeletionDays: 97 };
+    try {
+      const answers = (await readQuestions()).map(({ html }) => html).join('');
+      expect(answers).toContain('97 days');
+      expect(answers).not.toContain(`${config.accountDeletionDays} days`);
+    } finally {
+      holder[memo] = config;
+    }
+  });
+
+  test('naming a page or a section that does not exist, or lacking its question, stops the build', async () => {
+    await expect(
+      question('question: How?\norder: 1\nsources:\n  - { page: privacy, section: nowhere }'),
+    ).rejects.toThrow(`${supportDir}/en/test.md: sources[0].section is "nowhere"; expected a section id of /privacy`);
+    await expect(question('question: How?\norder: 1\nsources:\n  - { page: faq, section: stop }')).rejects.toThrow(
+      'sources[0].page is "faq"; expected a legal page: privacy, terms',
+    );
+    await expect(question('order: 1')).rejects.toThrow('question is missing; expected a text');
+  });
+});
