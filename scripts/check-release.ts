@@ -1,8 +1,9 @@
 /**
- * `npm run check:release`: lists every config field still at its shipped example value (`example(...)` in
- * site.config.ts), and whatever else a launch still needs, and exits non-zero while any is left, so a launch never
- * ships placeholders. The app ids ship unset (`example('')`): each is listed with what its absence costs, until it
- * is set or written as a plain ''.
+ * `npm run check:release`: prints the addresses the app stores ask for, then lists every config field still at its
+ * shipped example value (`example(...)` in site.config.ts), every template asset still in place (template-assets.ts)
+ * and whatever else a launch still needs, and exits non-zero while any is left, so a launch never ships placeholders.
+ * The app ids ship unset (`example('')`): each is listed with what its absence costs, until it is set or written as a
+ * plain ''.
  */
 import { existsSync } from 'node:fs';
 import ownerValues from '../site.config.ts';
@@ -17,7 +18,9 @@ import {
 import { lawFacts } from '../src/lib/legal/law.ts';
 import { legalPages } from '../src/lib/legal/pages.node.ts';
 import { legalShared, legalText } from '../src/lib/legal/text.node.ts';
-import { ConfigError, fieldsAtExampleValues, loadConfig, whereSet } from '../src/config/index.ts';
+import { ConfigError, fieldsAtExampleValues, loadConfig, whereSet, type SiteConfig } from '../src/config/index.ts';
+import { routes } from '../src/lib/routes.ts';
+import { templateAssetProblems } from './template-assets.ts';
 
 /** What still stands between these values and a launch, one line each; empty when ready. */
 export function releaseProblems(
@@ -100,13 +103,34 @@ export async function legalProblems(): Promise<string[]> {
   return problems;
 }
 
+/** The addresses App Store Connect and Play Console ask for, on this site. */
+export function storeUrls(config: SiteConfig): string[] {
+  const privacy = legalPages().find(({ kind }) => kind === 'privacy')!;
+  const url = (path: string) => new URL(path, config.siteUrl).href;
+  return [
+    `Support URL: ${url(routes.support)}`,
+    `Privacy Policy URL: ${url(privacy.path)}`,
+    `Marketing URL: ${url(routes.home)}`,
+  ];
+}
+
 if (import.meta.main) {
   try {
-    const problems = [...releaseProblems(), ...stalePages(new Date()), ...(await legalProblems())];
+    console.log(
+      `For the store listings:\n${storeUrls(loadConfig())
+        .map((line) => `  ${line}`)
+        .join('\n')}\n`,
+    );
+    const problems = [
+      ...releaseProblems(),
+      ...templateAssetProblems(),
+      ...stalePages(new Date()),
+      ...(await legalProblems()),
+    ];
     if (problems.length === 0) {
-      console.log('Release check passed: no config field is at its example value.');
+      console.log("Release check passed: no config value, asset or legal page is still the template's.");
     } else {
-      console.error(`Release check failed: ${problems.length} config field(s) still at their example value:`);
+      console.error(`Release check failed: ${problems.length} thing(s) to do before launch:`);
       for (const problem of problems) console.error(`  - ${problem}`);
       process.exitCode = 1;
     }

@@ -1,5 +1,5 @@
 /**
- * A newcomer follows what the README and docs/ name: every path and link exists, every command runs as written
+ * A newcomer follows what the README, CONTRIBUTING.md and docs/ name: every path and link exists, every command runs as written
  * (an npm script, or a tool npm runs on the pinned Node: the system Node may be too old for `node scripts/x.ts`),
  * and every requirement names a test that exists.
  */
@@ -15,7 +15,9 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
   .toString()
   .split('\n')
   .filter((file) => file && existsSync(join(root, file)));
-const documents = files.filter((file) => file === 'README.md' || /^docs\/[^/]+\.md$/.test(file));
+const documents = files.filter(
+  (file) => ['README.md', 'CONTRIBUTING.md'].includes(file) || /^docs\/[^/]+\.md$/.test(file),
+);
 const ignored = read('.gitignore')
   .split('\n')
   .filter((line) => line.endsWith('/'));

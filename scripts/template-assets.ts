@@ -1,0 +1,87 @@
+/**
+ * The template's own media and words, which an owner replaces before launch: each group of files with the digest of
+ * the template's bytes, so `npm run check:release` lists a group while its files are still exactly the template's.
+ * A contributor who changes one of these files in the template updates its digest here (the unit test names it).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface TemplateAsset {
+  /** What it is, as the release check names it. */
+  name: string;
+  /** Its files and folders, from the project's root. */
+  paths: string[];
+  /** How an owner replaces it. */
+  replace: string;
+  /** sha256 of the template's files (templateDigest). */
+  digest: string;
+}
+
+export const templateAssets: TemplateAsset[] = [
+  {
+    name: 'the logo',
+    paths: ['public/images/logo-white.svg'],
+    replace: 'put your white logo at public/images/logo-white.svg',
+    digest: '5272cc1cc1ab8315bdfb8929d41431380993168451cc71c037cb2b98410ceb93',
+  },
+  {
+    name: 'the favicon',
+    paths: ['public/favicon.svg'],
+    replace: 'put your icon at public/favicon.svg; the PNG and ICO icons are drawn from it at build',
+    digest: '3ba6be77036f3a43377956c05caae37260ec42b89c46eb427affb2dd78702de8',
+  },
+  {
+    name: 'the hero footage and its stills',
+    paths: ['public/videos', ...['large', 'small'].map((variant) => `public/images/hero-${variant}-`)],
+    replace: 'npm run media -- path/to/your-clip.mp4; see docs/media-and-3d.md',
+    digest: '45092f4b454e6be663b3c00faf452b5b34e317c5fb779c5e0dd1b01a78188a50',
+  },
+  {
+    name: 'the 3D model and its still',
+    paths: ['media/group-meal.glb', 'public/models', 'public/images/scene-still.'],
+    replace: 'your model at media/group-meal.glb, then npm run model and npm run footage; see docs/media-and-3d.md',
+    digest: '4375f4084e289aef38416fee4a6f006f906ee3e9429e8a4412e1fa58d8e00a32',
+  },
+  {
+    name: 'the landing, invite, 404 and support words',
+    paths: ['src/content/words/en.yaml'],
+    replace: 'write your own words in src/content/words/en.yaml',
+    digest: 'f7fa98c3e48d69e29b34546edf4d92b32a5aa29b261e680b58410f8a2f661b02',
+  },
+  {
+    name: 'the support questions',
+    paths: ['src/content/support/en'],
+    replace: "answer your users' questions in src/content/support/en/, one Markdown file each",
+    digest: 'b9caee977fb94fd1469349d0124dc283c4b464552c60045021f26ec3c5877c9d',
+  },
+];
+
+/** The files a path names: a file, every file in a folder, or every file whose path starts with it. */
+function filesOf(root: string, path: string): string[] {
+  const full = join(root, path);
+  if (existsSync(full) && statSync(full).isDirectory())
+    return readdirSync(full, { recursive: true, encoding: 'utf8' })
+      .map((name) => join(path, name))
+      .filter((file) => statSync(join(root, file)).isFile());
+  if (existsSync(full)) return [path];
+  const dir = path.slice(0, path.lastIndexOf('/'));
+  return readdirSync(join(root, dir))
+    .map((name) => `${dir}/${name}`)
+    .filter((file) => file.startsWith(path));
+}
+
+/** sha256 of the asset's files as they are now: each file's path and bytes, in path order. */
+export function templateDigest(asset: Pick<TemplateAsset, 'paths'>, root = '.'): string {
+  const hash = createHash('sha256');
+  for (const file of asset.paths.flatMap((path) => filesOf(root, path)).sort()) {
+    hash.update(`${file}\0`).update(readFileSync(join(root, file)));
+  }
+  return hash.digest('hex');
+}
+
+/** The template's assets still in place, one line each with how to replace it. */
+export const templateAssetProblems = (root = '.', assets = templateAssets): string[] =>
+  assets
+    .filter((asset) => templateDigest(asset, root) === asset.digest)
+    .map(({ name, replace }) => `${name}: still the template's  (${replace})`);

@@ -1,0 +1,56 @@
+/**
+ * `npm run check:release` knows the template's own assets: an owner who filled every config value but kept the
+ * template's logo, words or footage was told "Release check passed".
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { storeUrls } from '../../scripts/check-release.ts';
+import { templateAssetProblems, templateAssets, templateDigest } from '../../scripts/template-assets.ts';
+import { fieldsAtExampleValues, siteConfig } from '../../src/config/index.ts';
+import { legalPage } from '../../src/lib/legal/pages.node.ts';
+
+const config = siteConfig();
+/** The template itself, not an owner's site: its product name is still the example. */
+const isTemplate = fieldsAtExampleValues(config).some(({ field }) => field === 'productName');
+
+describe('the template assets', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'template-assets-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('are listed, with how to replace them, while their files are the template bytes, and not once replaced', () => {
+    mkdirSync(join(dir, 'public/images'), { recursive: true });
+    mkdirSync(join(dir, 'src/content/support/en'), { recursive: true });
+    writeFileSync(join(dir, 'public/images/logo-white.svg'), '<svg/>');
+    writeFileSync(join(dir, 'src/content/support/en/a.md'), 'Question one');
+    const assets = [
+      { name: 'the logo', paths: ['public/images/logo-white.svg'], replace: 'put yours there' },
+      { name: 'the questions', paths: ['src/content/support/en'], replace: 'write yours' },
+    ].map((asset) => ({ ...asset, digest: templateDigest(asset, dir) }));
+    expect(templateAssetProblems(dir, assets)).toEqual([
+      "the logo: still the template's  (put yours there)",
+      "the questions: still the template's  (write yours)",
+    ]);
+    writeFileSync(join(dir, 'public/images/logo-white.svg'), '<svg><path/></svg>');
+    copyFileSync(join(dir, 'src/content/support/en/a.md'), join(dir, 'src/content/support/en/b.md'));
+    expect(templateAssetProblems(dir, assets)).toEqual([]);
+  });
+
+  test.runIf(isTemplate)('are all still in place in the template (a changed file updates its digest)', () => {
+    for (const asset of templateAssets) {
+      expect(templateDigest(asset), `${asset.name}: set its digest in scripts/template-assets.ts`).toBe(asset.digest);
+    }
+    const listed = templateAssetProblems().join('\n');
+    expect(listed).toContain("the logo: still the template's");
+    expect(listed).toContain("the landing, invite, 404 and support words: still the template's");
+  });
+});
+
+test('prints the Support, Privacy Policy and Marketing URLs the stores ask for, on the site address', () => {
+  expect(storeUrls(config)).toEqual([
+    `Support URL: ${new URL('/support', config.siteUrl).href}`,
+    `Privacy Policy URL: ${new URL(legalPage('privacy').path, config.siteUrl).href}`,
+    `Marketing URL: ${new URL('/', config.siteUrl).href}`,
+  ]);
+});
