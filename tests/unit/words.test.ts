@@ -13,7 +13,7 @@ import { questionFrom, readQuestions, readWords, supportDir, wordsDir } from '..
 const config = siteConfig();
 const file = `${wordsDir}/en.yaml`;
 /** The words file as shipped, with one edit: `edit` changes the parsed words, whatever the owner wrote in them. */
-const edited = (edit: (words: Words & Record<string, Record<string, unknown>>) => void) => {
+const edited = (edit: (words: Words & { landing: Record<string, unknown> }) => void) => {
   const words = parse(readFileSync(file, 'utf8'));
   edit(words);
   return stringify(words);
