@@ -147,11 +147,11 @@ function unwrapExamples(value: unknown): unknown {
   return value;
 }
 
-const valueAt = (value: unknown, path: readonly PropertyKey[]): unknown =>
+export const valueAt = (value: unknown, path: readonly PropertyKey[]): unknown =>
   path.reduce<unknown>((parent, key) => (parent as Record<PropertyKey, unknown> | undefined)?.[key], value);
 
 /** `['social', 1, 'url']` -> `social[1].url` */
-const pathName = (path: readonly PropertyKey[]) =>
+export const pathName = (path: readonly PropertyKey[]) =>
   path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index ? `.${String(key)}` : String(key))).join('');
 
 /**

@@ -23,12 +23,17 @@ export interface LegalSource {
   body: string;
 }
 
-/** Front matter and body of a legal Markdown text; `file` names it in the error. Line endings normalized (CRLF). */
-export function parseLegalMarkdown<T>(text: string, file: string, schema: z.ZodType<T>): { data: T; body: string } {
+/** The front matter (YAML) and the body of a Markdown text, line endings normalized (CRLF); `file` names it. */
+export function splitFrontMatter(text: string, file: string, Problem: new (message: string) => Error = LegalTextError) {
   const [, yaml, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text.replace(/\r\n/g, '\n')) ?? [];
-  if (body === undefined)
-    throw new LegalTextError(`${file}: no front matter; expected it between --- lines at the top`);
-  const result = schema.safeParse(parseYaml(yaml!));
+  if (body === undefined) throw new Problem(`${file}: no front matter; expected it between --- lines at the top`);
+  return { yaml: yaml!, body };
+}
+
+/** Front matter and body of a legal Markdown text; `file` names it in the error. */
+export function parseLegalMarkdown<T>(text: string, file: string, schema: z.ZodType<T>): { data: T; body: string } {
+  const { yaml, body } = splitFrontMatter(text, file);
+  const result = schema.safeParse(parseYaml(yaml));
   if (!result.success) throw new LegalTextError(`${file}: invalid front matter:\n${z.prettifyError(result.error)}`);
   return { data: result.data, body };
 }

@@ -8,9 +8,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { siteConfig } from '../../config/index.ts';
+import { pathName, siteConfig, valueAt } from '../../config/index.ts';
 import { markdownParts, renderLegalMarkdown } from '../legal/markdown.node.ts';
-import { legalPages, legalSource } from '../legal/pages.node.ts';
+import { legalPages, legalSource, splitFrontMatter } from '../legal/pages.node.ts';
 import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
 import { questionFrontMatter, wordsSchema, type Question, type Words } from './schema.ts';
 
@@ -32,25 +32,18 @@ export const wordsLocales = () =>
     .filter((name) => name.endsWith('.yaml'))
     .map((name) => name.slice(0, -'.yaml'.length));
 
-/** `['landing', 'howItWorks', 'steps', 1, 'text']` -> `landing.howItWorks.steps[1].text` */
-const fieldName = (path: readonly PropertyKey[]) =>
-  path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${String(key)}` : String(key))).join('');
-
-const valueAt = (value: unknown, path: readonly PropertyKey[]) =>
-  path.reduce<unknown>((parent, key) => (parent as Record<PropertyKey, unknown> | undefined)?.[key], value);
-
 /** Parses `raw` with `schema`; a bad or missing field throws one line each: the file, the field, its value, the form. */
 function validated<T>(schema: z.ZodType<T>, raw: unknown, file: string): T {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      const at = issue.path.length ? `${fieldName(issue.path)}.` : '';
+      const at = issue.path.length ? `${pathName(issue.path)}.` : '';
       return `  - ${issue.keys.map((key) => at + key).join(', ')}: not a known key; expected only the keys ${file.includes('/support/') ? 'of a question' : 'that src/lib/words/schema.ts names'}`;
     }
     const value = valueAt(raw, issue.path);
     const shown = value === undefined ? 'missing' : `${JSON.stringify(value)}`;
-    return `  - ${fieldName(issue.path) || '(the file)'} is ${shown}; expected ${issue.message.replace(/^Invalid input: expected /, '')}`;
+    return `  - ${pathName(issue.path) || '(the file)'} is ${shown}; expected ${issue.message.replace(/^Invalid input: expected /, '')}`;
   });
   throw new WordsError(`${file} is invalid:\n${lines.join('\n')}`);
 }
@@ -90,7 +83,7 @@ function filledText(text: string, tokens: LegalTokens, file: string, field: stri
 
 /** Every text of `value` filled, at any depth. */
 function filledDeep<T>(value: T, tokens: LegalTokens, file: string, path: PropertyKey[] = []): T {
-  if (typeof value === 'string') return filledText(value, tokens, file, fieldName(path)) as T;
+  if (typeof value === 'string') return filledText(value, tokens, file, pathName(path)) as T;
   if (Array.isArray(value)) return value.map((item, index) => filledDeep(item, tokens, file, [...path, index])) as T;
   if (value && typeof value === 'object')
     return Object.fromEntries(
@@ -123,9 +116,8 @@ export function readWords(locale = 'en', text?: string): Words {
 export async function questionFrom(file: string, text: string, words: Words): Promise<Question> {
   const tokens = wordsTokens(words);
   const pages = legalPages();
-  const [, yaml, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text.replace(/\r\n/g, '\n')) ?? [];
-  if (body === undefined) throw new WordsError(`${file}: no front matter; expected it between --- lines at the top`);
-  const data = validated(questionFrontMatter, parsedYaml(yaml!, file), file);
+  const { yaml, body } = splitFrontMatter(text, file, WordsError);
+  const data = validated(questionFrontMatter, parsedYaml(yaml, file), file);
   const sources = data.sources.map(({ page: kind, section }, index) => {
     const field = `sources[${index}]`;
     const page = pages.find((each) => each.kind === kind);
