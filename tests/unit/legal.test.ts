@@ -161,8 +161,9 @@ Preferred-Languages: en
       version: date,
       date,
       approvedBy: 'A',
+      note: 'First version',
       sha256: '0'.repeat(64),
-      ...(reviews ? { reviews: [{ date: reviews, by: 'B' }] } : {}),
+      ...(reviews ? { reviews: [{ date: reviews, by: 'B', note: 'Yearly review', sha256: '0'.repeat(64) }] } : {}),
     });
     const approvals = { terms: [approval('2025-11-23')], privacy: [approval('2025-01-01', '2025-11-24')] };
     expect(stalePages(new Date('2026-11-24T12:00:00Z'), approvals)).toEqual([
