@@ -12,7 +12,8 @@ import { stalePages } from '../../scripts/check-release.ts';
 import { siteConfig } from '../../src/config/index.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { legalPages } from '../../src/lib/legal/pages.node.ts';
-import { consentScreenshotOf, legalText } from '../../src/lib/legal/text.node.ts';
+import { checkLegalEntry } from '../../src/lib/legal/check.node.ts';
+import { consentScreenshotOf, legalShared, legalText } from '../../src/lib/legal/text.node.ts';
 import { legalWording, percent } from '../../src/lib/legal/tokens.node.ts';
 import { gpcJson, securityTxt } from '../../src/lib/wellKnown.ts';
 import { reword } from '../support/legalEdits.ts';
@@ -82,6 +83,26 @@ describe('the legal check', () => {
       `  - a mail link goes to "mailto:someone@else.example"; expected "mailto:${config.contactEmail}" or "mailto:${config.copyrightAgentEmail}"`,
       '  - placeholder text "TODO"',
     ]);
+  });
+});
+
+describe('literals stay literal', () => {
+  const host = 'deploy-preview-1--xn--bcher-kva.example';
+
+  it("shows an xn-- site address exactly in the SMS terms' code line", async () => {
+    const shared = legalShared();
+    const tokens = { ...shared.tokens, siteHost: host };
+    const { html } = await legalText('terms', readFileSync(`${legalDir}/terms.md`, 'utf8'), { ...shared, tokens });
+    expect(html).toContain(`@${host} #482913`);
+  });
+
+  it('stops a host the renderer changed', () => {
+    const entry = { template: 'Codes for {{siteHost}}.', filled: '', headings: [] };
+    const html = `<p>Codes for ${host.replace('--', '–')}.</p>`;
+    expect(checkLegalEntry('a-page', { ...entry, html }, { siteHost: host })).toEqual([
+      `{{siteHost}} ("${host}") is not shown as written; expected it exactly, no dash or quote changed`,
+    ]);
+    expect(checkLegalEntry('a-page', { ...entry, html: `<p>Codes for ${host}.</p>` }, { siteHost: host })).toEqual([]);
   });
 });
 

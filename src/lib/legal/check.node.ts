@@ -9,7 +9,8 @@ import type { LegalHeading } from './frontMatter.ts';
 import { requiredIn } from './law.ts';
 import { markdownParts } from './markdown.node.ts';
 import { legalSections, legalSubSections } from './sections.ts';
-import { nameTokens, type LegalTokens } from './tokens.node.ts';
+import { decodeHTML } from 'entities';
+import { isLiteral, nameTokens, type LegalTokens } from './tokens.node.ts';
 
 export interface LegalEntry {
   /** The summary and the Markdown body as written, tokens unfilled. */
@@ -86,6 +87,15 @@ export function checkLegalEntry(kind: string, entry: LegalEntry, tokens: LegalTo
     if (href!.startsWith('mailto:') && !mail.includes(href!)) {
       failures.push(`a mail link goes to "${href}"; expected ${mail.map((m) => `"${m}"`).join(' or ')}`);
     }
+  }
+  // A host, URL or email address reaches the reader exactly as the config holds it: no dash or quote changed inside it.
+  const text = decodeHTML(entry.html.replace(/<[^>]+>/g, ''));
+  for (const name of new Set([...entry.template.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!))) {
+    const value = tokens[name];
+    // A URL may be a link's target, not its text.
+    const shown = value && /^https?:\/\//.test(value) ? decodeHTML(entry.html) : text;
+    if (value && isLiteral(value) && !shown.includes(value))
+      failures.push(`{{${name}}} ("${value}") is not shown as written; expected it exactly, no dash or quote changed`);
   }
   const placeholder = /\b(TODO|TBD|lorem)\b/i.exec(entry.template);
   if (placeholder) failures.push(`placeholder text "${placeholder[0]}"`);
