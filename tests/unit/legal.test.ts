@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { stalePages } from '../../scripts/check-release.ts';
 import { siteConfig } from '../../src/config/index.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
-import { legalPages } from '../../src/lib/legal/pages.node.ts';
+import { legalPages, legalSources } from '../../src/lib/legal/pages.node.ts';
 import { checkLegalEntry } from '../../src/lib/legal/check.node.ts';
 import { consentScreenshotOf, legalShared, legalText } from '../../src/lib/legal/text.node.ts';
 import { legalWording, percent } from '../../src/lib/legal/tokens.node.ts';
@@ -83,6 +83,31 @@ describe('the legal check', () => {
       `  - a mail link goes to "mailto:someone@else.example"; expected "mailto:${config.contactEmail}" or "mailto:${config.copyrightAgentEmail}"`,
       '  - placeholder text "TODO"',
     ]);
+  });
+});
+
+describe('reading limits', () => {
+  it('stops a sentence over 35 words on any page, and a privacy policy over 2,500 words', async () => {
+    const long = `${'Every word here counts '.repeat(9)}too.`;
+    expect(await failuresOf('guidelines', (t) => t.replace('## Contact { #contact }\n', `$&\n${long}\n`))).toContain(
+      `a sentence of 37 words: "${long}"; expected at most 35`,
+    );
+    const padding = Array.from({ length: 30 }, () => `${'More words to read. '.repeat(5)}\n`).join('\n');
+    expect(await failuresOf('privacy', (t) => t.replace('## Questions { #contact }\n', `$&\n${padding}\n`))).toMatch(
+      /\n {2}- \d+ words in the summary and the article; expected at most 2500/,
+    );
+  });
+});
+
+describe('data blocks', () => {
+  it('stops a data block that no page places, naming it', () => {
+    const sources = legalSources();
+    expect(() => legalShared(sources)).not.toThrow();
+    const privacy = sources.find(({ kind }) => kind === 'privacy')!;
+    const withoutGlance = { ...privacy, body: privacy.body.replace('{{practices.glance}}', '') };
+    expect(() => legalShared(sources.map((each) => (each === privacy ? withoutGlance : each)))).toThrow(
+      'src/lib/dataPractices/policyBlocks.ts: {{practices.glance}} is placed by no page of src/content/legal/',
+    );
   });
 });
 

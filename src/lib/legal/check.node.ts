@@ -8,8 +8,9 @@ import { siteConfig } from '../../config/index.ts';
 import type { LegalHeading } from './frontMatter.ts';
 import { requiredIn } from './law.ts';
 import { markdownParts } from './markdown.node.ts';
+import { maxSentenceWords, maxWords, reading } from './readability.ts';
 import { legalSections, legalSubSections } from './sections.ts';
-import { decodeHTML } from 'entities';
+import { decodeHTML, escapeUTF8 } from 'entities';
 import { isLiteral, nameTokens, type LegalTokens } from './tokens.node.ts';
 
 export interface LegalEntry {
@@ -19,6 +20,8 @@ export interface LegalEntry {
   filled: string;
   /** The filled body, rendered. */
   html: string;
+  /** The filled summary, as shown above the article. */
+  summary?: string;
   headings: LegalHeading[];
 }
 
@@ -97,6 +100,12 @@ export function checkLegalEntry(kind: string, entry: LegalEntry, tokens: LegalTo
     if (value && isLiteral(value) && !shown.includes(value))
       failures.push(`{{${name}}} ("${value}") is not shown as written; expected it exactly, no dash or quote changed`);
   }
+  const { words, sentences } = reading(`<p>${escapeUTF8(entry.summary ?? '')}</p>${entry.html}`);
+  for (const sentence of sentences.filter((each) => each.words > maxSentenceWords))
+    failures.push(`a sentence of ${sentence.words} words: "${sentence.text}"; expected at most ${maxSentenceWords}`);
+  const wordLimit = maxWords[kind];
+  if (wordLimit && words > wordLimit)
+    failures.push(`${words} words in the summary and the article; expected at most ${wordLimit}`);
   const placeholder = /\b(TODO|TBD|lorem)\b/i.exec(entry.template);
   if (placeholder) failures.push(`placeholder text "${placeholder[0]}"`);
   return failures;
