@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { stalePages } from '../../scripts/check-release.ts';
+import { stalePages, unconfirmed } from '../../scripts/check-release.ts';
 import { siteConfig } from '../../src/config/index.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { legalPages, legalSources } from '../../src/lib/legal/pages.node.ts';
@@ -74,7 +74,7 @@ describe('the legal check', () => {
         .replace(/(\{ #introduction \}\n\n[^]*?)\{\{productName\}\}/, '$1{{productNme}}')
         .replace(/(\{ #ai-provider \}\n\n[^]*?)\{\{aiProvider\}\}/, `$1${config.aiProvider}`)
         .replace('(#your-choices)', '(#your-choice)')
-        .concat('\nWrite to [us](mailto:someone@else.example).\n\nTODO: ask counsel.\n'),
+        .concat('\n[Us](mailto:someone@else.example).\n\nTODO.\n'),
     );
     expect(failures.split('\n').slice(1)).toEqual([
       expect.stringMatching(/^ {2}- unknown token \{\{productNme\}\}; expected one of \{\{productName\}\}/),
@@ -96,6 +96,16 @@ describe('reading limits', () => {
     expect(await failuresOf('privacy', (t) => t.replace('## Questions { #contact }\n', `$&\n${padding}\n`))).toMatch(
       /\n {2}- \d+ words in the summary and the article; expected at most 2500/,
     );
+  });
+});
+
+describe("the owner's confirmations", () => {
+  it('lists each item not confirmed, and none confirmed by someone on a date', () => {
+    const lines = unconfirmed();
+    expect(lines).toContainEqual(expect.stringMatching(/^sentry-unlinked: confirm that sentry stores no IP address/));
+    const confirmed = '- id: x\n  confirm: It is so.\n  confirmed: { by: Jane Doe, date: 2027-01-04 }\n';
+    expect(unconfirmed(confirmed)).toEqual([]);
+    expect(unconfirmed(confirmed.replace('{ by: Jane Doe, date: 2027-01-04 }', 'yes'))[0]).toContain('is invalid');
   });
 });
 
