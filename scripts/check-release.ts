@@ -120,10 +120,7 @@ export function unconfirmed(text = readFileSync(confirmationsFile, 'utf8')): str
   if (!result.success) return [`${confirmationsFile} is invalid:\n${z.prettifyError(result.error)}`];
   return result.data
     .filter(({ confirmed }) => !confirmed)
-    .map(
-      ({ id, confirm }) =>
-        `${id}: confirm that ${confirm.replace(/^./, (c) => c.toLowerCase())}  (then record who and when in ${confirmationsFile})`,
-    );
+    .map(({ id, confirm }) => `${id}, to confirm: ${confirm}  (then record who and when in ${confirmationsFile})`);
 }
 
 if (import.meta.main) {

@@ -102,7 +102,7 @@ describe('reading limits', () => {
 describe("the owner's confirmations", () => {
   it('lists each item not confirmed, and none confirmed by someone on a date', () => {
     const lines = unconfirmed();
-    expect(lines).toContainEqual(expect.stringMatching(/^sentry-unlinked: confirm that sentry stores no IP address/));
+    expect(lines).toContainEqual(expect.stringMatching(/^sentry-unlinked, to confirm: Sentry stores no IP address/));
     const confirmed = '- id: x\n  confirm: It is so.\n  confirmed: { by: Jane Doe, date: 2027-01-04 }\n';
     expect(unconfirmed(confirmed)).toEqual([]);
     expect(unconfirmed(confirmed.replace('{ by: Jane Doe, date: 2027-01-04 }', 'yes'))[0]).toContain('is invalid');
