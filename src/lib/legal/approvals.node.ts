@@ -91,7 +91,10 @@ export function readApprovals(): Approvals {
 }
 
 const writeApprovals = (all: Approvals) =>
-  writeFileSync(approvalsFile, `# Written by npm run legal:approve (docs/legal-pages.md).\n${stringify(all)}`);
+  writeFileSync(
+    approvalsFile,
+    `# Written by npm run legal:approve (docs/legal-pages.md).\n${stringify(all, { singleQuote: true })}`,
+  );
 
 /** The date of the approval's last word: its own, or its latest review's. */
 export const lastUpdated = (approval: Approval) => approval.reviews?.at(-1)?.date ?? approval.date;
