@@ -30,14 +30,15 @@ const noindex = '<meta name="robots" content="noindex">';
 /** The day the build publishes for: a version approved today, in effect today, is what the page's address shows. */
 const today = new Date().toISOString().slice(0, 10);
 /** Approves on the template's record (the project's own), today unless `--date` says otherwise. */
-const approve = (kind: string, ...more: string[]) => {
+const approveIn = (copy: ProjectCopy, kind: string, ...more: string[]) => {
   const args = ['scripts/legal-approve.ts', kind, '--template', '--by', 'Test Approver', ...more];
-  const { status, stdout, stderr } = spawnSync(process.execPath, args, { cwd: project.dir, encoding: 'utf8' });
+  const { status, stdout, stderr } = spawnSync(process.execPath, args, { cwd: copy.dir, encoding: 'utf8' });
   return { code: status, output: stdout + stderr };
 };
+const approve = (kind: string, ...more: string[]) => approveIn(project, kind, ...more);
 /** A page's latest approval as the project copy records it, whatever the owner has approved since. */
-const latestOf = (kind: string) => {
-  const approvals = parseYaml(project.read('src/content/legal/approvals.yaml')) as Record<string, Approval[]>;
+const latestOf = (kind: string, copy = project) => {
+  const approvals = parseYaml(copy.read('src/content/legal/approvals.yaml')) as Record<string, Approval[]>;
   const latest = approvals[kind]!.at(-1)!;
   return { ...latest, id: `${kind}@${latest.version}` };
 };
@@ -146,10 +147,12 @@ it('stops on any change of the words, approves the words as read, and keeps the 
 }, 900_000);
 
 it('keeps the words in effect until a change approved 30 days ahead takes effect, and announces it meanwhile', async () => {
-  const privacy = project.read('src/content/legal/privacy.md');
-  project.write('src/content/legal/privacy.md', reword(privacy, 'introduction'));
+  // A copy of its own: the record of the one above has moved on to a review dated next year.
+  const own = copyProject();
+  const approve = (kind: string, ...more: string[]) => approveIn(own, kind, ...more);
+  own.write('src/content/legal/privacy.md', reword(own.read('src/content/legal/privacy.md'), 'introduction'));
   const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  const inEffect = latestOf('privacy');
+  const inEffect = latestOf('privacy', own);
 
   const noNote = approve('privacy', '--effective', day(30));
   expect(noNote.code).not.toBe(0);
@@ -159,21 +162,22 @@ it('keeps the words in effect until a change approved 30 days ahead takes effect
   expect(approve('privacy', ...note, '--effective', day(29)).output).toContain("less than the page's 30 days");
 
   expect(approve('privacy', ...note, '--effective', day(30)).code).toBe(0);
-  const next = latestOf('privacy');
-  const { code, output } = await project.build(production);
+  const next = latestOf('privacy', own);
+  const { code, output } = await own.build(production);
   expect(code, output).toBe(0);
-  const page = project.read('dist/privacy.html');
+  const page = own.read('dist/privacy.html');
   expect(page).toContain(`<meta name="legal-version" content="${inEffect.id}">`);
-  expect(bodyOf(page)).toBe(bodyOf(project.read(`dist/legal/privacy/${inEffect.version}.html`)));
+  expect(bodyOf(page)).toBe(bodyOf(own.read(`dist/legal/privacy/${inEffect.version}.html`)));
   expect(page).toMatch(
     new RegExp(
       `A new version takes effect on <time datetime="${day(30)}">[^<]+</time>\\.</strong> The introduction says it more plainly\\. <a href="/legal/privacy/${next.version}">`,
     ),
   );
-  expect(project.read(`dist/legal/privacy/${next.version}.html`)).toMatch(
+  expect(own.read(`dist/legal/privacy/${next.version}.html`)).toMatch(
     new RegExp(`This version takes effect on <time datetime="${day(30)}">`),
   );
-  expect(project.read('dist/legal/privacy/history.html')).toMatch(
+  expect(own.read('dist/legal/privacy/history.html')).toMatch(
     new RegExp(`In effect from</dt><dd><time datetime="${day(30)}">`),
   );
+  own.remove();
 }, 600_000);
