@@ -83,6 +83,23 @@ it('stops the build when the latest record is removed, and legal:approve refuses
   expect(approve.stderr).toMatch(/2020-01-01 is before the latest record, \d{4}-\d{2}-\d{2}: dates only move forward/);
 }, 600_000);
 
+it('builds a preview at its own xn-- address as a marked, unindexed draft, its host exact in the code line', async () => {
+  const host = 'deploy-preview-1--xn--bcher-kva.netlify.app';
+  const netlify = project.read('netlify.toml');
+  expect(netlify).toMatch(
+    /\[context\.deploy-preview\]\n\s+command = "PUBLIC_SITE_URL=\$DEPLOY_PRIME_URL LEGAL_DRAFTS=1 npm run build"/,
+  );
+  const stopped = await project.build({ ...production, PUBLIC_SITE_URL: `https://${host}` });
+  expect(stopped.code, stopped.output).not.toBe(0);
+  const preview = await project.build({ PUBLIC_SITE_URL: `https://${host}`, LEGAL_DRAFTS: '1' });
+  expect(preview.code, preview.output).toBe(0);
+  const terms = project.read('dist/terms.html');
+  expect(bodyOf(terms)).toContain(`@${host} #482913`);
+  expect(terms).toContain('<strong>Draft, not yet approved.</strong>');
+  for (const page of ['dist/terms.html', 'dist/index.html', 'dist/privacy.html'])
+    expect(project.read(page)).toContain('<meta name="robots" content="noindex">');
+}, 600_000);
+
 it("starts the owner's own record in one step, refuses example values in it, and never removes it", () => {
   const run = (...args: string[]) => spawnSync('npm', ['run', ...args], { cwd: project.dir, encoding: 'utf8' });
   const approve = ['legal:approve', '--', 'privacy', '--by', 'Jane Doe', '--date', '2027-01-04'];
