@@ -7,6 +7,7 @@ import { siteConfig } from '../../src/config/index.ts';
 import {
   addDays,
   approve,
+  checkNoPageLost,
   frozenCopies,
   readApprovals,
   reviewHash,
@@ -86,6 +87,16 @@ describe('the legal record only grows: the committed record with one edit stops,
     edit(list);
     expect(() => frozenCopies('terms', list)).toThrow(message);
     expect(() => frozenCopies('terms', list)).toThrow(`terms@${version}:`);
+  });
+});
+
+describe('no page users agreed to leaves the site', () => {
+  it('stops when a page with approved versions has no Markdown file any more, naming it', () => {
+    const kinds = ['privacy', 'terms', 'guidelines', 'terms-of-use', 'health-data'];
+    expect(() => checkNoPageLost(kinds)).not.toThrow();
+    expect(() => checkNoPageLost(kinds.filter((kind) => kind !== 'terms'))).toThrow(
+      'terms: approved versions in src/content/legal/approvals.yaml or src/content/legal/versions/terms/, but no src/content/legal/terms.md',
+    );
   });
 });
 

@@ -96,6 +96,21 @@ const writeApprovals = (all: Approvals) =>
     `# Written by npm run legal:approve (docs/legal-pages.md).\n${stringify(all, { singleQuote: true })}`,
   );
 
+/**
+ * Stops when the record holds a page that no Markdown file is any more (a page deleted or renamed): its versions, what
+ * users agreed to, would silently leave the site. Names the page and where its record is.
+ */
+export function checkNoPageLost(kinds: string[], approvals: Approvals = readApprovals()) {
+  const folders = existsSync(versionsDir)
+    ? readdirSync(versionsDir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []))
+    : [];
+  const lost = [...new Set([...Object.keys(approvals), ...folders])].filter((kind) => !kinds.includes(kind));
+  if (lost.length)
+    throw new LegalTextError(
+      `${lost.map((kind) => `${kind}: approved versions in ${approvalsFile} or ${versionsDir}/${kind}/, but no ${legalDir}/${kind}.md`).join('\n')}\nA page users agreed to stays published with its history (docs/legal-pages.md, "Approving and versions"): restore its Markdown file (its name is its address's key), keeping its record as committed.`,
+    );
+}
+
 /** The date of the approval's last word: its own, or its latest review's. */
 export const lastUpdated = (approval: Approval) => approval.reviews?.at(-1)?.date ?? approval.date;
 

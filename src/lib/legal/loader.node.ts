@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { siteConfig } from '../../config/index.ts';
 import {
   approvalSchema,
+  checkNoPageLost,
   effectiveOf,
   frozenCopies,
   headingsOf,
@@ -79,6 +80,10 @@ export function legalLoader(): Loader {
             `${legalDir}/${clash.kind}.md: path ${clash.path} is also invitePath (site.config.ts); expected an address no other page uses`,
           );
         }
+        checkNoPageLost(
+          shared.sources.map(({ kind }) => kind),
+          approvals,
+        );
         store.clear();
         for (const { kind } of shared.sources) {
           const now = await legalText(kind, undefined, shared);
