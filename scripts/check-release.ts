@@ -5,7 +5,9 @@
  * The app ids ship unset (`example('')`): each is listed with what its absence costs, until it is set or written as a
  * plain ''.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
 import ownerValues from '../site.config.ts';
 import {
   frozenCopies,
@@ -114,6 +116,27 @@ export function storeUrls(config: SiteConfig): string[] {
   ];
 }
 
+export const confirmationsFile = 'src/content/legal/owner-confirmations.yaml';
+const confirmationsSchema = z.array(
+  z.strictObject({
+    id: z.string(),
+    confirm: z.string(),
+    confirmed: z.union([z.literal(false), z.strictObject({ by: z.string().trim().min(1), date: z.iso.date() })]),
+  }),
+);
+
+/**
+ * What the pages state that no code can check (the lawyer's confirmations: provider settings, app behaviour): one
+ * line per item of owner-confirmations.yaml not yet confirmed by someone on a date.
+ */
+export function unconfirmed(text = readFileSync(confirmationsFile, 'utf8')): string[] {
+  const result = confirmationsSchema.safeParse(parseYaml(text));
+  if (!result.success) return [`${confirmationsFile} is invalid:\n${z.prettifyError(result.error)}`];
+  return result.data
+    .filter(({ confirmed }) => !confirmed)
+    .map(({ id, confirm }) => `${id}, to confirm: ${confirm}  (then record who and when in ${confirmationsFile})`);
+}
+
 if (import.meta.main) {
   try {
     console.log(
@@ -126,6 +149,7 @@ if (import.meta.main) {
       ...templateAssetProblems(),
       ...stalePages(new Date()),
       ...(await legalProblems()),
+      ...unconfirmed(),
     ];
     if (problems.length === 0) {
       console.log("Release check passed: no config value, asset or legal page is still the template's.");

@@ -1,10 +1,13 @@
 /**
- * `npm run legal:approve -- <page> --by "<name>" [--note "<one line>"] [--reviewed] [--date YYYY-MM-DD]`: records that
- * <name> approved the page as a visitor reads it now (every token, data block and generated sentence filled in,
- * rendered), in src/content/legal/approvals.yaml, and freezes it in src/content/legal/versions/<page>/<version>.html,
- * published at /legal/<page>/<version> (docs/legal-pages.md, "Approving and versions"). `--reviewed` records a review
- * that changes no word (the yearly review): "Last updated" follows it. `--date` (default: today, UTC) is for tests and
- * for recording a sign-off late; it may not be before the record's latest date.
+ * `npm run legal:approve -- <page> --by "<name>" --note "<for readers>" [--effective YYYY-MM-DD] [--no-notice "<why>"]
+ * [--reviewed] [--date YYYY-MM-DD]`: records that <name> approved the page as a visitor reads it now (every token,
+ * data block and generated sentence filled in, rendered), in src/content/legal/approvals.yaml, and freezes it in
+ * src/content/legal/versions/<page>/<version>.html, published at /legal/<page>/<version> (docs/legal-pages.md,
+ * "Approving and versions"). `--effective` is the day the version takes effect (default: the approval's date); a change
+ * sooner than the page's notice period needs `--no-notice` with its reason. `--reviewed` records a review that changes
+ * no word (the yearly review): "Last updated" follows it. `--date` (default: today, UTC) is for tests and for
+ * recording a sign-off late; it may not be before the record's latest date. `--template` is for the template's own
+ * maintainers, while the record is the template's.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,11 +16,13 @@ process.chdir(resolve(import.meta.dirname, '..'));
 // Imported once in the project's folder: the config and the legal files are read relative to it.
 const { approvalsFile, approve, frozenCopies, frozenFile, headingText, publishedText, readApprovals, sectionChanges } =
   await import('../src/lib/legal/approvals.node.ts');
+const { exampleValuesQuoted, legalSourcesOf } = await import('../src/lib/legal/examples.node.ts');
 const { legalPages } = await import('../src/lib/legal/pages.node.ts');
 const { versionId } = await import('../src/lib/legal/pages.ts');
 const { legalText } = await import('../src/lib/legal/text.node.ts');
 
-const usage = 'usage: npm run legal:approve -- <page> --by "<your name>" [--note "<one line>"] [--reviewed]';
+const usage =
+  'usage: npm run legal:approve -- <page> --by "<your name>" --note "<what changed, for readers>" [--effective YYYY-MM-DD] [--no-notice "<why>"] [--reviewed]';
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
   process.exit(1);
@@ -29,7 +34,10 @@ try {
     by: { type: 'string' },
     note: { type: 'string' },
     date: { type: 'string' },
+    effective: { type: 'string' },
+    'no-notice': { type: 'string' },
     reviewed: { type: 'boolean' },
+    template: { type: 'boolean' },
   } as const;
   args = parseArgs({ allowPositionals: true, options });
 } catch (error) {
@@ -42,11 +50,15 @@ if (positionals.length !== 1 || !page) fail(`Name one page to approve: ${pages.m
 const { kind } = page;
 const by = values.by?.trim();
 if (!by) fail('--by is missing: the name of the person who read and approves this text.');
-const date = values.date ?? new Date().toISOString().slice(0, 10);
+const note = values.note?.replace(/\s+/g, ' ').trim();
+if (!note) fail('--note is missing: what changed, in one line for readers (the history shows it).');
 // Round-tripped, so 2026-02-30 is refused too.
-const valid = /^\d{4}-\d{2}-\d{2}$/.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
-if (!valid) fail(`--date ${date}: expected a date, YYYY-MM-DD.`);
-const note = values.note?.replace(/\s+/g, ' ').trim() || undefined;
+const isDate = (day: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+const date = values.date ?? new Date().toISOString().slice(0, 10);
+if (!isDate(date)) fail(`--date ${date}: expected a date, YYYY-MM-DD.`);
+if (values.effective !== undefined && !isDate(values.effective))
+  fail(`--effective ${values.effective}: expected a date, YYYY-MM-DD.`);
 
 try {
   // Words that do not render (an unknown token, a bad data entry) stop here with the build's own message.
@@ -54,10 +66,21 @@ try {
   // A rewritten record stops here too, naming the version.
   const latest = frozenCopies(kind, readApprovals()[kind] ?? []).at(-1);
   const changes = latest && !values.reviewed ? sectionChanges(publishedText(latest), publishedText(now)) : [];
-  const version = approve(kind, now, by, date, note, values.reviewed) ?? latest!.approval.version;
+  const version =
+    approve(kind, now, {
+      by,
+      on: date,
+      note,
+      reviewed: values.reviewed,
+      takesEffect: values.effective,
+      noNotice: values['no-notice'],
+      noticeDays: page.noticeDays,
+      template: values.template,
+      exampleValues: exampleValuesQuoted(publishedText(now), legalSourcesOf(kind)),
+    }) ?? latest!.approval.version;
   const id = versionId(kind, version);
   if (values.reviewed) console.log(`Recorded a review of ${id} (${by}, ${date}): no word changed.`);
-  else console.log(`Approved ${id} (${by}, ${date}).`);
+  else console.log(`Approved ${id} (${by}, ${date}), in effect from ${values.effective ?? date}.`);
   if (changes.length)
     console.log(
       `Changed since ${versionId(kind, latest!.approval.version)}: ${changes.map((c) => headingText(c.part)).join('; ')}`,

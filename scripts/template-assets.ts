@@ -53,7 +53,7 @@ export const templateAssets: TemplateAsset[] = [
     name: 'the support questions',
     paths: ['src/content/support/en'],
     replace: "answer your users' questions in src/content/support/en/, one Markdown file each",
-    digest: 'b9caee977fb94fd1469349d0124dc283c4b464552c60045021f26ec3c5877c9d',
+    digest: '0b5635a16bc48a45874ff29952aa943e3295a66616ecd3b3be89e1877c75ba2f',
   },
 ];
 

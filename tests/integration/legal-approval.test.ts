@@ -4,7 +4,9 @@
  * showing the changed lines by section; a change that alters no legal page builds. `npm run legal:approve` refuses a
  * page that does not render, with the build's own message; once approved the build passes, the history lists both
  * versions, and the earlier version still reads, word for word, as it did. A review that changes no word refreshes
- * "Last reviewed"; LEGAL_DRAFTS=1 builds unapproved words as a marked draft.
+ * "Last reviewed"; LEGAL_DRAFTS=1 builds unapproved words as a marked draft. A change approved to take effect 30 days
+ * ahead leaves the page's words as they are and announces it; an approval without a note, or with an effective date
+ * before its own, is refused.
  */
 import { spawnSync } from 'node:child_process';
 import { parse, renderSync } from 'ultrahtml';
@@ -25,14 +27,18 @@ afterAll(() => project?.remove());
 const production = { LEGAL_DRAFTS: '' };
 const bodyOf = (html: string) => renderSync(querySelector(parse(html), '.legal-body')!);
 const noindex = '<meta name="robots" content="noindex">';
-const approve = (kind: string, date: string, ...more: string[]) => {
-  const args = ['scripts/legal-approve.ts', kind, '--by', 'Test Approver', '--date', date, ...more];
-  const { status, stdout, stderr } = spawnSync(process.execPath, args, { cwd: project.dir, encoding: 'utf8' });
+/** The day the build publishes for: a version approved today, in effect today, is what the page's address shows. */
+const today = new Date().toISOString().slice(0, 10);
+/** Approves on the template's record (the project's own), today unless `--date` says otherwise. */
+const approveIn = (copy: ProjectCopy, kind: string, ...more: string[]) => {
+  const args = ['scripts/legal-approve.ts', kind, '--template', '--by', 'Test Approver', ...more];
+  const { status, stdout, stderr } = spawnSync(process.execPath, args, { cwd: copy.dir, encoding: 'utf8' });
   return { code: status, output: stdout + stderr };
 };
+const approve = (kind: string, ...more: string[]) => approveIn(project, kind, ...more);
 /** A page's latest approval as the project copy records it, whatever the owner has approved since. */
-const latestOf = (kind: string) => {
-  const approvals = parseYaml(project.read('src/content/legal/approvals.yaml')) as Record<string, Approval[]>;
+const latestOf = (kind: string, copy = project) => {
+  const approvals = parseYaml(copy.read('src/content/legal/approvals.yaml')) as Record<string, Approval[]>;
   const latest = approvals[kind]!.at(-1)!;
   return { ...latest, id: `${kind}@${latest.version}` };
 };
@@ -71,13 +77,21 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   expect(stopped).toMatch(/\n {4}\+ .*within 90 days/);
   expect(stopped).toContain('health-data: its words differ');
   expect(stopped).not.toMatch(/^(terms|guidelines|terms-of-use): its words differ/m);
-  expect(stopped).toContain('npm run legal:approve -- privacy --by "<your name>"\n');
+  // The record is still the template's: start your own first, so no owner's version lands on the template's.
+  expect(stopped).toContain("The legal record is still the template's");
+  expect(stopped).toContain(
+    'Start your own record first, then approve each page as you publish it:\n  npm run legal:new-record\n',
+  );
+  expect(stopped).toContain(
+    'npm run legal:approve -- privacy --by "<your name>" --note "<what changed, for readers>"\n',
+  );
   expect(stopped).toContain('or preview them as a draft:\n  LEGAL_DRAFTS=1 npm run build');
 
   // Nothing broken is approved: a bad data entry stops the approval with the build's own message.
   const data = project.read('src/content/legal/data-practices.yaml');
   project.write('src/content/legal/data-practices.yaml', data.replace(/euBasis: contract/, 'euBasis: contrat'));
-  const refused = approve('privacy', '2026-12-01');
+  const now = ['--note', 'Accounts deleted within 90 days', '--no-notice', 'A test change'];
+  const refused = approve('privacy', ...now);
   const build = await project.build(production);
   const message = /data entry "\w[\w-]*", field euBasis is "contrat"; expected one of [^\n]*/.exec(build.output)?.[0];
   expect(message, build.output).toBeDefined();
@@ -85,32 +99,38 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   expect(refused.output).toContain(message);
   project.write('src/content/legal/data-practices.yaml', data);
 
-  for (const kind of ['privacy', 'health-data']) expect(approve(kind, '2026-12-01').code).toBe(0);
+  for (const kind of ['privacy', 'health-data']) expect(approve(kind, ...now).output).toContain(`${kind}@${today}`);
   const after = await project.build(production);
   expect(after.code, after.output).toBe(0);
   const current = project.read('dist/privacy.html');
-  expect(current).toContain('<meta name="legal-version" content="privacy@2026-12-01">');
+  const { id, version } = latestOf('privacy');
+  expect(current).toContain(`<meta name="legal-version" content="${id}">`);
   expect(bodyOf(current)).toContain('within 90 days');
   const old = project.read(`dist/legal/privacy/${approved.version}.html`);
   expect(bodyOf(old)).toBe(earlier);
   expect(old).toContain(noindex);
   expect(old).toMatch(/<link rel="canonical" href="https?:\/\/[^"/]+\/privacy">/);
   expect(old).toContain('This version was replaced on');
-  expect(project.read('dist/legal/privacy/2026-12-01.html')).not.toContain(noindex);
+  expect(project.read(`dist/legal/privacy/${version}.html`)).not.toContain(noindex);
   const history = project.read('dist/legal/privacy/history.html');
-  expect(history).toContain('<dd>privacy@2026-12-01</dd><dt>Approved by</dt><dd>Test Approver</dd>');
-  expect(history).toContain(`<dd>${approved.id}</dd><dt>Approved by</dt><dd>${approved.approvedBy}</dd>`);
-  expect(history).toMatch(/<dt>What changed<\/dt><dd>[^<]*Retention, choices and rights/);
+  expect(history).toMatch(
+    new RegExp(`<dd>${id}</dd><dt>Approved</dt><dd><time datetime="${today}">[^<]*</time>, by Test Approver`),
+  );
+  expect(history).toContain('(without notice: A test change)');
+  expect(history).toContain('<dd>Accounts deleted within 90 days</dd>');
+  expect(history).toMatch(new RegExp(`<dd>${approved.id}</dd><dt>Approved</dt><dd>[^]*?, by ${approved.approvedBy}`));
+  expect(history).toMatch(/<dt>Sections changed<\/dt><dd>[^<]*Retention, choices and rights/);
 
   // The yearly review: no word changed, "Last reviewed" and gpc.json follow it, the version stays.
-  expect(approve('privacy', '2027-06-01').output).toContain('the words equal its latest approved version');
-  expect(approve('privacy', '2027-06-01', '--reviewed', '--note', 'Yearly review').code).toBe(0);
+  const review = ['--date', '2027-06-01', '--note', 'Yearly review'];
+  expect(approve('privacy', ...review).output).toContain('the words equal its latest approved version');
+  expect(approve('privacy', ...review, '--reviewed').code).toBe(0);
   expect((await project.build(production)).code).toBe(0);
   const reviewed = project.read('dist/privacy.html');
   expect(reviewed).toMatch(
-    /This version effective <time datetime="2026-12-01">[^]*Last reviewed <time datetime="2027-06-01">/,
+    new RegExp(`This version effective <time datetime="${today}">[^]*Last reviewed <time datetime="2027-06-01">`),
   );
-  expect(reviewed).toContain('<meta name="legal-version" content="privacy@2026-12-01">');
+  expect(reviewed).toContain(`<meta name="legal-version" content="${id}">`);
   expect(project.read('dist/.well-known/gpc.json')).toContain('"lastUpdate":"2027-06-01"');
   expect(project.read('dist/legal/privacy/history.html')).toMatch(
     /Reviewed, no word changed<\/dt><dd><time datetime="2027-06-01">[^<]*<\/time>, by Test Approver: Yearly review/,
@@ -125,3 +145,39 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   expect(draftPage).toContain(noindex);
   expect(draftPage).not.toContain('name="legal-version"');
 }, 900_000);
+
+it('keeps the words in effect until a change approved 30 days ahead takes effect, and announces it meanwhile', async () => {
+  // A copy of its own: the record of the one above has moved on to a review dated next year.
+  const own = copyProject();
+  const approve = (kind: string, ...more: string[]) => approveIn(own, kind, ...more);
+  own.write('src/content/legal/privacy.md', reword(own.read('src/content/legal/privacy.md'), 'introduction'));
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const inEffect = latestOf('privacy', own);
+
+  const noNote = approve('privacy', '--effective', day(30));
+  expect(noNote.code).not.toBe(0);
+  expect(noNote.output).toContain('--note is missing');
+  const note = ['--note', 'The introduction says it more plainly'];
+  expect(approve('privacy', ...note, '--effective', day(-1)).output).toContain(`--effective ${day(-1)} is before`);
+  expect(approve('privacy', ...note, '--effective', day(29)).output).toContain("less than the page's 30 days");
+
+  expect(approve('privacy', ...note, '--effective', day(30)).code).toBe(0);
+  const next = latestOf('privacy', own);
+  const { code, output } = await own.build(production);
+  expect(code, output).toBe(0);
+  const page = own.read('dist/privacy.html');
+  expect(page).toContain(`<meta name="legal-version" content="${inEffect.id}">`);
+  expect(bodyOf(page)).toBe(bodyOf(own.read(`dist/legal/privacy/${inEffect.version}.html`)));
+  expect(page).toMatch(
+    new RegExp(
+      `A new version takes effect on <time datetime="${day(30)}">[^<]+</time>\\.</strong> The introduction says it more plainly\\. <a href="/legal/privacy/${next.version}">`,
+    ),
+  );
+  expect(own.read(`dist/legal/privacy/${next.version}.html`)).toMatch(
+    new RegExp(`This version takes effect on <time datetime="${day(30)}">`),
+  );
+  expect(own.read('dist/legal/privacy/history.html')).toMatch(
+    new RegExp(`In effect from</dt><dd><time datetime="${day(30)}">`),
+  );
+  own.remove();
+}, 600_000);

@@ -46,10 +46,14 @@ describe('adding a legal page: one Markdown file, then its approval', () => {
       '',
     ].join('\n');
     project.write('src/content/legal/accessibility.md', markdown);
-    const approval = spawnSync('npm', ['run', 'legal:approve', '--', 'accessibility', '--by', 'Test Approver'], {
-      cwd: project.dir,
-      encoding: 'utf8',
-    });
+    const approval = spawnSync(
+      'npm',
+      ['run', 'legal:approve', '--', 'accessibility', '--template', '--by', 'Test Approver', '--note', 'First version'],
+      {
+        cwd: project.dir,
+        encoding: 'utf8',
+      },
+    );
     expect(approval.status, approval.stdout + approval.stderr).toBe(0);
     const { code: exit, output } = await project.build({ LEGAL_DRAFTS: '' });
     expect(exit, output).toBe(0);
@@ -60,7 +64,9 @@ describe('adding a legal page: one Markdown file, then its approval', () => {
     expect(dist('sitemap-0.xml')).toContain('/accessibility</loc>');
     expect(dist('index.html')).toMatch(/<a href="\/accessibility">Accessibility Statement<\/a>/);
     expect(dist('privacy.html')).toMatch(/<a href="\/accessibility">Accessibility Statement<\/a>/);
-    expect(dist('legal/accessibility/history.html')).toContain('<dt>Approved by</dt><dd>Test Approver</dd>');
+    expect(dist('legal/accessibility/history.html')).toMatch(
+      /<dt>Approved<\/dt><dd><time [^>]+>[^<]+<\/time>, by Test Approver<\/dd>/,
+    );
     expect(code()).toEqual(before);
 
     // The check reads the new page too: the contact address typed by hand stops the build, naming the file.

@@ -2,7 +2,8 @@
  * The legal record holds, in a copy of the project: a renderer setting that changes what a reader gets stops a
  * production build while the published versions keep every mark; a record removed stops the build naming the page and
  * the version, and `npm run legal:approve` refuses a date before the record's latest;
- * a new owner starts a record of their own in one step, and the release check lists what is left.
+ * a new owner starts a record of their own in one step (never on top of the template's, never quoting the config's
+ * example values), the release check lists what is left, and running it again on the owner's record is refused.
  * (Approving a change, and the earlier version reading as before: legal-approval.test.ts.)
  */
 import { spawnSync } from 'node:child_process';
@@ -66,25 +67,73 @@ it('stops the build when the latest record is removed, and legal:approve refuses
 
   const approve = spawnSync(
     process.execPath,
-    ['scripts/legal-approve.ts', 'privacy', '--by', 'Test Approver', '--reviewed', '--date', '2020-01-01'],
+    [
+      'scripts/legal-approve.ts',
+      'privacy',
+      '--template',
+      '--by',
+      'Test Approver',
+      '--reviewed',
+      '--note',
+      'Review',
+    ].concat(['--date', '2020-01-01']),
     { cwd: project.dir, encoding: 'utf8' },
   );
   expect(approve.status).not.toBe(0);
   expect(approve.stderr).toMatch(/2020-01-01 is before the latest record, \d{4}-\d{2}-\d{2}: dates only move forward/);
 }, 600_000);
 
-it("starts the owner's own record in one step, and the release check lists what is left", () => {
+it('builds a preview at its own xn-- address as a marked, unindexed draft, its host exact in the code line', async () => {
+  const host = 'deploy-preview-1--xn--bcher-kva.netlify.app';
+  const netlify = project.read('netlify.toml');
+  expect(netlify).toMatch(
+    /\[context\.deploy-preview\]\n\s+command = "PUBLIC_SITE_URL=\$DEPLOY_PRIME_URL LEGAL_DRAFTS=1 npm run build"/,
+  );
+  const stopped = await project.build({ ...production, PUBLIC_SITE_URL: `https://${host}` });
+  expect(stopped.code, stopped.output).not.toBe(0);
+  const preview = await project.build({ PUBLIC_SITE_URL: `https://${host}`, LEGAL_DRAFTS: '1' });
+  expect(preview.code, preview.output).toBe(0);
+  const terms = project.read('dist/terms.html');
+  expect(bodyOf(terms)).toContain(`@${host} #482913`);
+  expect(terms).toContain('<strong>Draft, not yet approved.</strong>');
+  for (const page of ['dist/terms.html', 'dist/index.html', 'dist/privacy.html'])
+    expect(project.read(page)).toContain('<meta name="robots" content="noindex">');
+}, 600_000);
+
+it("starts the owner's own record in one step, refuses example values in it, and never removes it", () => {
   const run = (...args: string[]) => spawnSync('npm', ['run', ...args], { cwd: project.dir, encoding: 'utf8' });
+  const approve = ['legal:approve', '--', 'privacy', '--by', 'Jane Doe', '--date', '2027-01-04'];
   expect(run('check:release').stderr).toContain("the legal record is the template's");
+  // On the template's record, an owner's approval is refused: start your own first.
+  expect(run(...approve, '--note', 'First version').stderr).toContain(
+    "the legal record is still the template's (src/content/legal/versions/TEMPLATE); start your own record first: npm run legal:new-record",
+  );
   expect(run('legal:new-record').status).toBe(0);
   expect(existsSync(join(project.dir, 'src/content/legal/versions'))).toBe(false);
   const check = run('check:release').stderr;
   expect(check).not.toContain("the legal record is the template's");
   for (const kind of ['privacy', 'terms', 'guidelines', 'terms-of-use', 'health-data'])
     expect(check).toContain(`${kind}: its words are not approved`);
-  expect(run('legal:approve', '--', 'privacy', '--by', 'Jane Doe', '--date', '2027-01-04').status).toBe(0);
+
+  // A note for readers is required; the words may not quote the config's example values, each named.
+  expect(run(...approve).stderr).toContain('--note is missing');
+  const examples = run(...approve, '--note', 'First version').stderr;
+  expect(examples).toContain('privacy: the words quote example values of site.config.ts: ');
+  expect(examples).toContain('legalAddress ("100 Example Street, San Francisco, CA 94105, United States")');
+  expect(existsSync(join(project.dir, approvalsFile))).toBe(false);
+  project.edit('site.config.ts', /example\(/g, '(');
+  expect(run(...approve, '--note', 'First version').status).toBe(0);
   expect(project.read(approvalsFile)).toMatch(
-    /^privacy:\n {2}- version: 2027-01-04\n {4}date: 2027-01-04\n {4}approvedBy: Jane Doe\n/m,
+    /^privacy:\n {2}- version: 2027-01-04\n {4}date: 2027-01-04\n {4}approvedBy: Jane Doe\n {4}note: First version\n/m,
   );
   expect(run('check:release').stderr).not.toContain('privacy: its words are not approved');
+
+  // Run again on the owner's record: refused, naming what it would remove, and the record left as it was.
+  const record = project.read(approvalsFile);
+  const again = run('legal:new-record');
+  expect(again.status).not.toBe(0);
+  expect(again.stderr).toContain('this command would remove them:\n  privacy@2027-01-04\n');
+  expect(again.stderr).toContain('Nothing was changed.');
+  expect(project.read(approvalsFile)).toBe(record);
+  expect(existsSync(join(project.dir, 'src/content/legal/versions/privacy/2027-01-04.html'))).toBe(true);
 }, 300_000);

@@ -37,7 +37,8 @@ test('after editing the tagline, a colour and a legal sentence, a build leaves g
   project.edit('src/styles/landing.css', /(\.tagline \{[^}]*?)color: var\(--cream-dim\);/, '$1color: #fdf6e3;');
   project.write('src/content/legal/privacy.md', reword(project.read('src/content/legal/privacy.md'), 'this-website'));
   // Edited legal text is approved before a production build accepts it; the approval is committed with it.
-  execFileSync('npm', ['run', 'legal:approve', '--', 'privacy', '--by', 'Owner'], { cwd: project.dir, stdio: 'pipe' });
+  const approval = ['--template', '--by', 'Owner', '--note', 'Reworded', '--no-notice', 'No change of meaning'];
+  execFileSync('npm', ['run', 'legal:approve', '--', 'privacy', ...approval], { cwd: project.dir, stdio: 'pipe' });
   git('add', '-A');
   git('commit', '-qm', 'owner edits');
 

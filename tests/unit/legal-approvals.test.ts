@@ -3,7 +3,19 @@
  * and the record's checks, which a production build runs (tests/integration/legal-record.test.ts shows one stop it).
  */
 import { describe, expect, it } from 'vitest';
-import { frozenCopies, readApprovals, sectionChanges, type Approval } from '../../src/lib/legal/approvals.node.ts';
+import { siteConfig } from '../../src/config/index.ts';
+import {
+  addDays,
+  approve,
+  checkNoPageLost,
+  frozenCopies,
+  readApprovals,
+  reviewHash,
+  sectionChanges,
+  type Approval,
+  type ApprovalRequest,
+} from '../../src/lib/legal/approvals.node.ts';
+import { exampleValuesQuoted } from '../../src/lib/legal/examples.node.ts';
 
 const before =
   '---\ntitle: T\n---\n<p>Opening.</p>\n<h2 id="data">Data</h2>\n<p>We keep it.</p>\n<h3 id="sub">Sub</h3>\n<p>Same.</p>\n';
@@ -27,6 +39,12 @@ describe('the section diff', () => {
   });
 });
 
+/** A review as `npm run legal:approve -- --reviewed` records it. */
+const review = (approval: Approval, date: string) => {
+  const words = { date, by: 'Test Approver', note: 'Yearly review' };
+  return { ...words, sha256: reviewHash(approval, words) };
+};
+
 describe('the legal record only grows: the committed record with one edit stops, naming the page and the version', () => {
   const committed = readApprovals().terms!;
   const [first, latest] = [committed[0]!.version, committed.at(-1)!.version];
@@ -42,9 +60,25 @@ describe('the legal record only grows: the committed record with one edit stops,
     ['the latest record removed, its copy left', (list) => list.pop(), latest, /a frozen copy with no record/],
     [
       'a review dated before the record',
-      (list) => (list.at(-1)!.reviews = [{ date: '2020-01-01', by: 'Test Approver' }]),
+      (list) => (list.at(-1)!.reviews = [review(list.at(-1)!, '2020-01-01')]),
       latest,
       /a date of its record, 2020-01-01, is before the one before it/,
+    ],
+    ...(['by', 'date', 'note'] as const).map((field): (typeof cases)[number] => [
+      `an earlier review's ${field} edited`,
+      (list) => {
+        const reviews = [review(list.at(-1)!, '2099-01-01'), review(list.at(-1)!, '2099-01-03')];
+        reviews[0]![field] = field === 'date' ? '2099-01-02' : 'Edited';
+        list.at(-1)!.reviews = reviews;
+      },
+      latest,
+      /its review of 2099-01-0\d is not the review recorded \(its sha256\): its date, by or note was edited/,
+    ]),
+    [
+      'a version that takes effect before its approval',
+      (list) => (list.at(-1)!.takesEffect = '2020-01-01'),
+      latest,
+      /it takes effect on 2020-01-01, before its approval/,
     ],
   ];
   it('stops nothing as committed', () => expect(frozenCopies('terms', committed)).toHaveLength(committed.length));
@@ -54,4 +88,63 @@ describe('the legal record only grows: the committed record with one edit stops,
     expect(() => frozenCopies('terms', list)).toThrow(message);
     expect(() => frozenCopies('terms', list)).toThrow(`terms@${version}:`);
   });
+});
+
+describe('no page users agreed to leaves the site', () => {
+  it('stops when a page with approved versions has no Markdown file any more, naming it', () => {
+    const kinds = ['privacy', 'terms', 'guidelines', 'terms-of-use', 'health-data'];
+    expect(() => checkNoPageLost(kinds)).not.toThrow();
+    expect(() => checkNoPageLost(kinds.filter((kind) => kind !== 'terms'))).toThrow(
+      'terms: approved versions in src/content/legal/approvals.yaml or src/content/legal/versions/terms/, but no src/content/legal/terms.md',
+    );
+  });
+});
+
+describe('an approval refuses, naming what it got and what it expected', () => {
+  const kind = 'terms';
+  const latest = frozenCopies(kind, readApprovals()[kind]!).at(-1)!;
+  const changed = { data: latest.data, html: `${latest.html}<p>A new sentence.</p>` };
+  const on = addDays(latest.approval.date, 1);
+  const request = { by: 'Test Approver', on, note: 'A new sentence', template: true };
+  const refusal = (edit: Partial<ApprovalRequest>) => {
+    try {
+      approve(kind, changed, { ...request, ...edit });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error('approved: the test must never write the record');
+  };
+
+  it('no note for readers', () => expect(refusal({ note: ' ' })).toContain('terms: --note is missing'));
+  it("an owner's approval on the template's record", () =>
+    expect(refusal({ template: false })).toContain('start your own record first: npm run legal:new-record'));
+  it('an effective date before the approval', () =>
+    expect(refusal({ takesEffect: latest.approval.date })).toContain(
+      `--effective ${latest.approval.date} is before the approval's date, ${on}`,
+    ));
+  it('a change sooner than the notice period, unless it needs no notice', () => {
+    expect(refusal({ takesEffect: addDays(on, 29) })).toContain(
+      `gives less than the page's 30 days of notice; expected ${addDays(on, 30)} or later, or --no-notice`,
+    );
+    expect(refusal({ takesEffect: addDays(on, 6), noticeDays: 7 })).toContain("the page's 7 days of notice");
+  });
+});
+
+describe('example values of the config in the words', () => {
+  const config = siteConfig();
+  it('names each example value a page quotes, typed or by its token', () => {
+    const quoted = exampleValuesQuoted(
+      `<p>Write to ${config.legalAddress}. Codes end @${new URL(config.siteUrl).host} #123456.</p>`,
+      'capped at US${{liabilityCapUsd}}',
+    );
+    expect(quoted).toEqual([
+      `siteUrl (${JSON.stringify(config.siteUrl)})`,
+      `legalAddress (${JSON.stringify(config.legalAddress)})`,
+      // The agent's address is the same example.
+      `copyrightAgentAddress (${JSON.stringify(config.copyrightAgentAddress)})`,
+      `liabilityCapUsd (${config.liabilityCapUsd})`,
+    ]);
+  });
+  it('names none once the owner wrote their own', () =>
+    expect(exampleValuesQuoted(`<p>${config.legalAddress}</p>`, '{{liabilityCapUsd}}', {})).toEqual([]));
 });

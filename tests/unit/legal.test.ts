@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { stalePages } from '../../scripts/check-release.ts';
+import { stalePages, unconfirmed } from '../../scripts/check-release.ts';
 import { siteConfig } from '../../src/config/index.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
-import { legalPages } from '../../src/lib/legal/pages.node.ts';
-import { consentScreenshotOf, legalText } from '../../src/lib/legal/text.node.ts';
+import { legalPages, legalSources } from '../../src/lib/legal/pages.node.ts';
+import { checkLegalEntry } from '../../src/lib/legal/check.node.ts';
+import { consentScreenshotOf, legalShared, legalText } from '../../src/lib/legal/text.node.ts';
 import { legalWording, percent } from '../../src/lib/legal/tokens.node.ts';
 import { gpcJson, securityTxt } from '../../src/lib/wellKnown.ts';
 import { reword } from '../support/legalEdits.ts';
@@ -73,7 +74,7 @@ describe('the legal check', () => {
         .replace(/(\{ #introduction \}\n\n[^]*?)\{\{productName\}\}/, '$1{{productNme}}')
         .replace(/(\{ #ai-provider \}\n\n[^]*?)\{\{aiProvider\}\}/, `$1${config.aiProvider}`)
         .replace('(#your-choices)', '(#your-choice)')
-        .concat('\nWrite to [us](mailto:someone@else.example).\n\nTODO: ask counsel.\n'),
+        .concat('\n[Us](mailto:someone@else.example).\n\nTODO.\n'),
     );
     expect(failures.split('\n').slice(1)).toEqual([
       expect.stringMatching(/^ {2}- unknown token \{\{productNme\}\}; expected one of \{\{productName\}\}/),
@@ -82,6 +83,61 @@ describe('the legal check', () => {
       `  - a mail link goes to "mailto:someone@else.example"; expected "mailto:${config.contactEmail}" or "mailto:${config.copyrightAgentEmail}"`,
       '  - placeholder text "TODO"',
     ]);
+  });
+});
+
+describe('reading limits', () => {
+  it('stops a sentence over 35 words on any page, and a privacy policy over 2,500 words', async () => {
+    const long = `${'Every word here counts '.repeat(9)}too.`;
+    expect(await failuresOf('guidelines', (t) => t.replace('## Contact { #contact }\n', `$&\n${long}\n`))).toContain(
+      `a sentence of 37 words: "${long}"; expected at most 35`,
+    );
+    const padding = Array.from({ length: 30 }, () => `${'More words to read. '.repeat(5)}\n`).join('\n');
+    expect(await failuresOf('privacy', (t) => t.replace('## Questions { #contact }\n', `$&\n${padding}\n`))).toMatch(
+      /\n {2}- \d+ words in the summary and the article; expected at most 2500/,
+    );
+  });
+});
+
+describe("the owner's confirmations", () => {
+  it('lists each item not confirmed, and none confirmed by someone on a date', () => {
+    const lines = unconfirmed();
+    expect(lines).toContainEqual(expect.stringMatching(/^sentry-unlinked, to confirm: Sentry stores no IP address/));
+    const confirmed = '- id: x\n  confirm: It is so.\n  confirmed: { by: Jane Doe, date: 2027-01-04 }\n';
+    expect(unconfirmed(confirmed)).toEqual([]);
+    expect(unconfirmed(confirmed.replace('{ by: Jane Doe, date: 2027-01-04 }', 'yes'))[0]).toContain('is invalid');
+  });
+});
+
+describe('data blocks', () => {
+  it('stops a data block that no page places, naming it', () => {
+    const sources = legalSources();
+    expect(() => legalShared(sources)).not.toThrow();
+    const privacy = sources.find(({ kind }) => kind === 'privacy')!;
+    const withoutGlance = { ...privacy, body: privacy.body.replace('{{practices.glance}}', '') };
+    expect(() => legalShared(sources.map((each) => (each === privacy ? withoutGlance : each)))).toThrow(
+      'src/lib/dataPractices/policyBlocks.ts: {{practices.glance}} is placed by no page of src/content/legal/',
+    );
+  });
+});
+
+describe('literals stay literal', () => {
+  const host = 'deploy-preview-1--xn--bcher-kva.example';
+
+  it("shows an xn-- site address exactly in the SMS terms' code line", async () => {
+    const shared = legalShared();
+    const tokens = { ...shared.tokens, siteHost: host };
+    const { html } = await legalText('terms', readFileSync(`${legalDir}/terms.md`, 'utf8'), { ...shared, tokens });
+    expect(html).toContain(`@${host} #482913`);
+  });
+
+  it('stops a host the renderer changed', () => {
+    const entry = { template: 'Codes for {{siteHost}}.', filled: '', headings: [] };
+    const html = `<p>Codes for ${host.replace('--', '–')}.</p>`;
+    expect(checkLegalEntry('a-page', { ...entry, html }, { siteHost: host })).toEqual([
+      `{{siteHost}} ("${host}") is not shown as written; expected it exactly, no dash or quote changed`,
+    ]);
+    expect(checkLegalEntry('a-page', { ...entry, html: `<p>Codes for ${host}.</p>` }, { siteHost: host })).toEqual([]);
   });
 });
 
@@ -161,8 +217,9 @@ Preferred-Languages: en
       version: date,
       date,
       approvedBy: 'A',
+      note: 'First version',
       sha256: '0'.repeat(64),
-      ...(reviews ? { reviews: [{ date: reviews, by: 'B' }] } : {}),
+      ...(reviews ? { reviews: [{ date: reviews, by: 'B', note: 'Yearly review', sha256: '0'.repeat(64) }] } : {}),
     });
     const approvals = { terms: [approval('2025-11-23')], privacy: [approval('2025-01-01', '2025-11-24')] };
     expect(stalePages(new Date('2026-11-24T12:00:00Z'), approvals)).toEqual([

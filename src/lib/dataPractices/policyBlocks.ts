@@ -22,7 +22,6 @@ export const blockWordsSchema = texts([
   'recipientOurs',
   'recipientAskFirst',
   'noThirdParty',
-  'retentionColumns',
   'keptLonger',
   'sensitiveWithConsent',
   'sensitiveAsSaid',
@@ -172,20 +171,6 @@ function recipients(practices: DataPractices, words: BlockWords, kind: string): 
     .join('\n');
 }
 
-function retentionTable(practices: DataPractices, words: BlockWords): string {
-  // One row per rule, and per linked or not: what is not linked to an account outlives none.
-  const groups = groupBy(practices.data, (entry) => [`${entry.retention} ${entry.linked}`]);
-  const rows = [...groups.values()].map((entries) => {
-    const { retention, linked } = entries[0]!;
-    return [
-      capital(sentence(entries.map((entry) => lower(entry.label)))),
-      practices.retention[retention]!.label,
-      afterAccount(practices, words, retention, linked),
-    ];
-  });
-  return table(words.retentionColumns.split(/\s*\|\s*/), rows);
-}
-
 /** What outlives a deleted account, with how long and why, and how long backups keep what was deleted. */
 function keptLonger(practices: DataPractices, words: BlockWords): string {
   const kept = practices.data
@@ -328,7 +313,6 @@ export const practiceBlocks = {
   serviceProviders: (p: DataPractices, w: BlockWords) => recipients(p, w, 'service-provider'),
   otherUsers: (p: DataPractices, w: BlockWords) => recipients(p, w, 'other-users'),
   thirdParties: (p: DataPractices, w: BlockWords) => recipients(p, w, 'third-party') || `- ${w.noThirdParty}`,
-  retentionTable,
   keptLonger,
   sensitive,
   legalBases,

@@ -22,18 +22,30 @@ export const frozenFile = (kind: string, version: string) => `${versionsDir}/${k
 
 const date = z.iso.date();
 const by = z.string().trim().min(1);
+/** What changed, for readers: the history shows it beside the version. */
+const note = z.string().trim().min(1);
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const record = {
   version: z.string().regex(/^\d{4}-\d{2}-\d{2}(-\d+)?$/, 'a version like 2026-11-25 or 2026-11-25-2'),
   date,
   approvedBy: by,
-  note: z.string().optional(),
+  note,
+  /** The day the version takes effect (never before `date`); absent, its approval's date. */
+  takesEffect: date.optional(),
+  /** Why it takes effect sooner than the page's notice period: a change that needs no notice. */
+  noNotice: note.optional(),
 };
 export const approvalSchema = z.strictObject({
   ...record,
   /** The sha256 of the frozen copy. */
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  /** Later reviews that changed no word (the yearly review): each refreshes "Last updated". */
-  reviews: z.array(z.strictObject({ date, by, note: z.string().optional() })).optional(),
+  sha256,
+  /** Approved for the template itself (`--template`): `npm run legal:new-record` removes only such versions. */
+  template: z.literal(true).optional(),
+  /**
+   * Later reviews that changed no word (the yearly review): each refreshes "Last updated". Each carries the sha256 of
+   * its words bound to its version's (reviewHash), so an earlier review edited stops the build like an approval.
+   */
+  reviews: z.array(z.strictObject({ date, by, note, sha256 })).optional(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 export type Approvals = Partial<Record<string, Approval[]>>;
@@ -54,6 +66,21 @@ export const isDraft = (now: Published, latest: Frozen | undefined) =>
   !latest || publishedText(latest) !== publishedText(now);
 /** Marks the record the template ships: `npm run legal:new-record` removes it with the record. */
 export const templateRecord = `${versionsDir}/TEMPLATE`;
+/** Whether the record is still the template's: an example no user agreed to, to be replaced before launch. */
+export const isTemplateRecord = () => existsSync(templateRecord);
+
+/**
+ * How long before a change takes effect the pages promise notice, unless a page's front matter sets `noticeDays`:
+ * 30 days, as GitHub gives for its own policies (docs/legal-pages.md, "Effective dates").
+ */
+export const defaultNoticeDays = 30;
+/** The day a version takes effect. */
+export const effectiveOf = (approval: Pick<Approval, 'date' | 'takesEffect'>) => approval.takesEffect ?? approval.date;
+/** Today, UTC, as YYYY-MM-DD: the day a build publishes for. */
+export const today = () => new Date().toISOString().slice(0, 10);
+/** `day` plus `days`, as YYYY-MM-DD. */
+export const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Every page's approvals, oldest first. */
 export function readApprovals(): Approvals {
@@ -64,12 +91,33 @@ export function readApprovals(): Approvals {
 }
 
 const writeApprovals = (all: Approvals) =>
-  writeFileSync(approvalsFile, `# Written by npm run legal:approve (docs/legal-pages.md).\n${stringify(all)}`);
+  writeFileSync(
+    approvalsFile,
+    `# Written by npm run legal:approve (docs/legal-pages.md).\n${stringify(all, { singleQuote: true })}`,
+  );
+
+/**
+ * Stops when the record holds a page that no Markdown file is any more (a page deleted or renamed): its versions, what
+ * users agreed to, would silently leave the site. Names the page and where its record is.
+ */
+export function checkNoPageLost(kinds: string[], approvals: Approvals = readApprovals()) {
+  const folders = existsSync(versionsDir)
+    ? readdirSync(versionsDir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []))
+    : [];
+  const lost = [...new Set([...Object.keys(approvals), ...folders])].filter((kind) => !kinds.includes(kind));
+  if (lost.length)
+    throw new LegalTextError(
+      `${lost.map((kind) => `${kind}: approved versions in ${approvalsFile} or ${versionsDir}/${kind}/, but no ${legalDir}/${kind}.md`).join('\n')}\nA page users agreed to stays published with its history (docs/legal-pages.md, "Approving and versions"): restore its Markdown file (its name is its address's key), keeping its record as committed.`,
+    );
+}
 
 /** The date of the approval's last word: its own, or its latest review's. */
 export const lastUpdated = (approval: Approval) => approval.reviews?.at(-1)?.date ?? approval.date;
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
+/** A review's words, bound to its version's frozen copy: an edit of its date, reviewer or note changes it. */
+export const reviewHash = (approval: Pick<Approval, 'sha256'>, review: { date: string; by: string; note: string }) =>
+  hashOf(JSON.stringify([approval.sha256, review.date, review.by, review.note]));
 
 /** An approved version as frozen: its record (checked against approvals.yaml) and the page as published. */
 export interface Frozen extends Published {
@@ -105,12 +153,26 @@ export function frozenCopies(kind: string, list: Approval[]): Frozen[] {
       if (on < before) stop(version, `a date of its record, ${on}, is before the one before it, ${before}`);
       before = on;
     }
+    if (effectiveOf(approval) < date)
+      stop(version, `it takes effect on ${effectiveOf(approval)}, before its approval (${date})`);
+    if (previous && effectiveOf(approval) < effectiveOf(previous))
+      stop(
+        version,
+        `it takes effect on ${effectiveOf(approval)}, before the version before it (${effectiveOf(previous)})`,
+      );
+    for (const review of approval.reviews ?? []) {
+      if (review.sha256 !== reviewHash(approval, review))
+        stop(
+          version,
+          `its review of ${review.date} is not the review recorded (its sha256): its date, by or note was edited`,
+        );
+    }
     const file = frozenFile(kind, version);
     if (!existsSync(file)) stop(version, `its frozen copy, ${file}, is missing`);
     const text = readFileSync(file, 'utf8');
     if (hashOf(text) !== approval.sha256) stop(version, `${file} differs from the copy approved (its sha256)`);
     const { data, body: html } = parseLegalMarkdown(text, file, frozenSchema);
-    for (const field of ['version', 'date', 'approvedBy', 'note'] as const) {
+    for (const field of ['version', 'date', 'approvedBy', 'note', 'takesEffect', 'noNotice'] as const) {
       if (data[field] !== approval[field])
         stop(
           version,
@@ -118,40 +180,109 @@ export function frozenCopies(kind: string, list: Approval[]): Frozen[] {
         );
     }
     const { title, effective, summary } = data;
+    if (!index && effective > effectiveOf(approval))
+      stop(
+        version,
+        `the page's first effective date, ${effective}, is after its first version takes effect (${effectiveOf(approval)})`,
+      );
     return { approval, data: { title, effective, summary }, html };
   });
 }
 
+/** What an approval records besides the page: who, when, why, and when it takes effect. */
+export interface ApprovalRequest {
+  by: string;
+  /** The approval's date, YYYY-MM-DD. */
+  on: string;
+  /** What changed, for readers. */
+  note: string;
+  /** A review that changes no word (the yearly review), not a new version. */
+  reviewed?: boolean | undefined;
+  /** When the version takes effect; absent, on the approval's date. */
+  takesEffect?: string | undefined;
+  /** Why it needs no notice, if it takes effect sooner than the page's notice period. */
+  noNotice?: string | undefined;
+  /** The page's notice period in days. */
+  noticeDays?: number | undefined;
+  /** Approved for the template itself (its maintainers), while the record is the template's. */
+  template?: boolean | undefined;
+  /** Example values of the config the words quote (examples.node.ts): an owner's record refuses them. */
+  exampleValues?: string[] | undefined;
+}
+
 /**
  * Records that `by` approved `now`, the page as published now, and freezes it; or, `reviewed`, that `by` reviewed
- * its latest version and nothing changed. Refuses a page already approved (unless reviewed), a review of a changed
- * page, and a date before the record's latest.
+ * its latest version and nothing changed. Refuses, naming what it got and what it expected: no note, a page already
+ * approved (unless reviewed), a review of a changed page, a date before the record's latest, an effective date before
+ * the approval or the version before it, a change sooner than the notice period without `noNotice`, a first effective
+ * date after the first version takes effect, an owner's approval on the template's record, and example values.
  */
-export function approve(kind: string, now: Published, by: string, on: string, note?: string, reviewed = false) {
+export function approve(kind: string, now: Published, request: ApprovalRequest) {
+  const { by, on, reviewed = false, noticeDays = defaultNoticeDays } = request;
+  const note = request.note?.trim();
+  const refuse = (problem: string): never => {
+    throw new LegalTextError(`${kind}: ${problem}`);
+  };
+  if (!note) refuse('--note is missing: what changed, in a line for readers; the history shows it');
+  const template = isTemplateRecord();
+  if (template && !request.template)
+    refuse(
+      `the legal record is still the template's (${templateRecord}); start your own record first: npm run legal:new-record`,
+    );
+  if (!template && request.template) refuse(`--template is for the template's own record; this one is yours`);
+  if (!template && request.exampleValues?.length)
+    refuse(
+      `the words quote example values of site.config.ts: ${request.exampleValues.join(', ')}; expected your own (npm run check:release lists them)`,
+    );
   const all = readApprovals();
   const list = all[kind] ?? [];
   const latest = frozenCopies(kind, list).at(-1);
   const last = latest && lastUpdated(latest.approval);
-  if (last && on < last)
-    throw new LegalTextError(`${on} is before the latest record, ${last}: dates only move forward`);
+  if (last && on < last) refuse(`${on} is before the latest record, ${last}: dates only move forward`);
   if (reviewed === isDraft(now, latest)) {
-    throw new LegalTextError(
+    refuse(
       reviewed
-        ? `${kind}: the page differs from its latest approved version; approve it (without --reviewed)`
-        : `${kind}: the words equal its latest approved version, ${versionId(kind, latest!.approval.version)}; to record a review that changes no word, add --reviewed`,
+        ? `the page differs from its latest approved version; approve it (without --reviewed)`
+        : `the words equal its latest approved version, ${versionId(kind, latest!.approval.version)}; to record a review that changes no word, add --reviewed`,
     );
   }
-  const notes = note ? { note } : {};
   if (reviewed) {
-    const reviews = [...(latest!.approval.reviews ?? []), { date: on, by, ...notes }];
+    const review = { date: on, by, note };
+    const reviews = [...(latest!.approval.reviews ?? []), { ...review, sha256: reviewHash(latest!.approval, review) }];
     return writeApprovals({ ...all, [kind]: [...list.slice(0, -1), { ...latest!.approval, reviews }] });
   }
+  const takesEffect = request.takesEffect ?? on;
+  if (takesEffect < on)
+    refuse(`--effective ${takesEffect} is before the approval's date, ${on}; expected ${on} or later`);
+  if (latest && takesEffect < effectiveOf(latest.approval))
+    refuse(
+      `--effective ${takesEffect} is before ${versionId(kind, latest.approval.version)} takes effect (${effectiveOf(latest.approval)}); expected that date or later`,
+    );
+  if (!latest && now.data.effective > takesEffect)
+    refuse(
+      `the page's first effective date (effective: ${now.data.effective} in ${legalDir}/${kind}.md) is after its first version takes effect (${takesEffect}); expected ${takesEffect} or earlier`,
+    );
+  const noticeEnds = addDays(on, noticeDays);
+  const noNotice = request.noNotice?.trim() || undefined;
+  if (latest && takesEffect < noticeEnds && !noNotice)
+    refuse(
+      `--effective ${takesEffect} gives less than the page's ${noticeDays} days of notice; expected ${noticeEnds} or later, or --no-notice "<why this change needs no notice>"`,
+    );
   const n = list.filter((approval) => approval.date === on).length + 1;
   const version = n > 1 ? `${on}-${n}` : on;
-  const copy = frozenText({ version, date: on, approvedBy: by, ...notes, ...now.data }, now.html);
+  const fields = {
+    version,
+    date: on,
+    approvedBy: by,
+    note,
+    ...(takesEffect !== on && { takesEffect }),
+    ...(noNotice && { noNotice }),
+  };
+  const copy = frozenText({ ...fields, ...now.data }, now.html);
   mkdirSync(`${versionsDir}/${kind}`, { recursive: true });
   writeFileSync(frozenFile(kind, version), copy);
-  writeApprovals({ ...all, [kind]: [...list, { version, date: on, approvedBy: by, sha256: hashOf(copy), ...notes }] });
+  const entry = { ...fields, sha256: hashOf(copy), ...(template && { template: true as const }) };
+  writeApprovals({ ...all, [kind]: [...list, entry] });
   return version;
 }
 
@@ -221,8 +352,11 @@ export interface Draft {
   latest?: Frozen | undefined;
 }
 
-/** The production build's gate: a message naming each page whose words are not approved and what changed. */
-export function unapprovedReport(drafts: Draft[]): string {
+/**
+ * The production build's gate: a message naming each page whose words are not approved and what changed. While the
+ * record is the template's, it says to start one's own first, so an owner's versions never land on the template's.
+ */
+export function unapprovedReport(drafts: Draft[], template = isTemplateRecord()): string {
   const pages = drafts.flatMap(({ kind, now, latest }) => {
     if (!latest) return [`${kind}: never approved.`, ''];
     const { approval } = latest;
@@ -235,12 +369,21 @@ export function unapprovedReport(drafts: Draft[]): string {
       '',
     ];
   });
+  const approveEach = drafts.map(
+    ({ kind }) => `  npm run legal:approve -- ${kind} --by "<your name>" --note "<what changed, for readers>"`,
+  );
   return [
     'Legal text not approved: a production build publishes only the words approved (docs/legal-pages.md).',
     '',
     ...pages,
-    'Once they are read and right, approve them:',
-    ...drafts.map(({ kind }) => `  npm run legal:approve -- ${kind} --by "<your name>"`),
+    ...(template
+      ? [
+          `The legal record is still the template's (${templateRecord}): its versions are an example no user agreed to.`,
+          'Start your own record first, then approve each page as you publish it:',
+          '  npm run legal:new-record',
+        ]
+      : ['Once they are read and right, approve them:']),
+    ...approveEach,
     'or preview them as a draft:',
     '  LEGAL_DRAFTS=1 npm run build',
   ].join('\n');

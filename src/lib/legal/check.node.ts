@@ -8,8 +8,10 @@ import { siteConfig } from '../../config/index.ts';
 import type { LegalHeading } from './frontMatter.ts';
 import { requiredIn } from './law.ts';
 import { markdownParts } from './markdown.node.ts';
+import { maxSentenceWords, maxWords, reading } from './readability.ts';
 import { legalSections, legalSubSections } from './sections.ts';
-import { nameTokens, type LegalTokens } from './tokens.node.ts';
+import { decodeHTML, escapeUTF8 } from 'entities';
+import { isLiteral, nameTokens, type LegalTokens } from './tokens.node.ts';
 
 export interface LegalEntry {
   /** The summary and the Markdown body as written, tokens unfilled. */
@@ -18,6 +20,8 @@ export interface LegalEntry {
   filled: string;
   /** The filled body, rendered. */
   html: string;
+  /** The filled summary, as shown above the article. */
+  summary?: string;
   headings: LegalHeading[];
 }
 
@@ -87,6 +91,21 @@ export function checkLegalEntry(kind: string, entry: LegalEntry, tokens: LegalTo
       failures.push(`a mail link goes to "${href}"; expected ${mail.map((m) => `"${m}"`).join(' or ')}`);
     }
   }
+  // A host, URL or email address reaches the reader exactly as the config holds it: no dash or quote changed inside it.
+  const text = decodeHTML(entry.html.replace(/<[^>]+>/g, ''));
+  for (const name of new Set([...entry.template.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!))) {
+    const value = tokens[name];
+    // A URL may be a link's target, not its text.
+    const shown = value && /^https?:\/\//.test(value) ? decodeHTML(entry.html) : text;
+    if (value && isLiteral(value) && !shown.includes(value))
+      failures.push(`{{${name}}} ("${value}") is not shown as written; expected it exactly, no dash or quote changed`);
+  }
+  const { words, sentences } = reading(`<p>${escapeUTF8(entry.summary ?? '')}</p>${entry.html}`);
+  for (const sentence of sentences.filter((each) => each.words > maxSentenceWords))
+    failures.push(`a sentence of ${sentence.words} words: "${sentence.text}"; expected at most ${maxSentenceWords}`);
+  const wordLimit = maxWords[kind];
+  if (wordLimit && words > wordLimit)
+    failures.push(`${words} words in the summary and the article; expected at most ${wordLimit}`);
   const placeholder = /\b(TODO|TBD|lorem)\b/i.exec(entry.template);
   if (placeholder) failures.push(`placeholder text "${placeholder[0]}"`);
   return failures;

@@ -23,6 +23,11 @@ export const legalPageSchema = z.object({
   callToAction: z.boolean().optional(),
   /** A `<link rel>` for every page's head, where the web has a name for the kind of page. */
   rel: z.enum(['privacy-policy', 'terms-of-service']).optional(),
+  /**
+   * The days of notice the page promises before a change takes effect: `npm run legal:approve` refuses an earlier
+   * effective date unless the change is marked as needing none (approvals.node.ts; default 30).
+   */
+  noticeDays: z.number('a number of days, like 30').int().min(0).optional(),
 });
 export type LegalPage = z.infer<typeof legalPageSchema> & { kind: string };
 

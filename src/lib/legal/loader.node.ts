@@ -10,12 +10,15 @@ import { z } from 'zod';
 import { siteConfig } from '../../config/index.ts';
 import {
   approvalSchema,
+  checkNoPageLost,
+  effectiveOf,
   frozenCopies,
   headingsOf,
   isDraft,
   lastUpdated,
   legalHistory,
   readApprovals,
+  today,
   unapprovedReport,
   type Approval,
   type Draft,
@@ -39,8 +42,12 @@ export const legalEntrySchema = legalWords.extend({
   version: z.string().optional(),
   /** The date of the shown words' last approval or review (their first effective date on a draft). */
   lastUpdated: z.iso.date(),
-  /** On a version that a later one replaced: the later one's date. */
+  /** On a version that a later one replaced: the day the later one took effect. */
   replacedBy: z.iso.date().optional(),
+  /** On a version approved to take effect after the build's date: that day. */
+  takesEffectLater: z.iso.date().optional(),
+  /** The versions approved to take effect after the build's date, oldest first: the page in effect announces them. */
+  upcoming: z.array(approvalSchema.extend({ id: z.string() })).optional(),
   /** On a current page: every approved version, newest first, with the sections whose words changed. */
   history: z.array(approvalSchema.extend({ id: z.string(), changed: z.array(z.string()) })).optional(),
 });
@@ -73,6 +80,10 @@ export function legalLoader(): Loader {
             `${legalDir}/${clash.kind}.md: path ${clash.path} is also invitePath (site.config.ts); expected an address no other page uses`,
           );
         }
+        checkNoPageLost(
+          shared.sources.map(({ kind }) => kind),
+          approvals,
+        );
         store.clear();
         for (const { kind } of shared.sources) {
           const now = await legalText(kind, undefined, shared);
@@ -89,11 +100,22 @@ export function legalLoader(): Loader {
             lastUpdated: approval ? lastUpdated(approval) : data.effective,
           });
           const history = legalHistory(kind, frozen);
-          set(kind, now.markdown, now.html, { ...state(draft ? undefined : latest!.approval, now), history });
+          // The page's address shows the version in effect on the build's date (the first one, before any is), and
+          // announces each approved one still to come; a draft shows the words as they are now.
+          const on = today();
+          const inEffect = frozen.findLast(({ approval }) => effectiveOf(approval) <= on) ?? frozen[0];
+          const upcoming = frozen
+            .filter(({ approval }) => effectiveOf(approval) > on && approval !== inEffect?.approval)
+            .map(({ approval }) => ({ ...approval, id: versionId(kind, approval.version) }));
+          if (draft) set(kind, now.markdown, now.html, { ...state(undefined, now), history, upcoming });
+          else set(kind, '', inEffect!.html, { ...state(inEffect!.approval, inEffect!), history, upcoming });
           // Each version from its frozen copy alone: the renderer never touches it again.
           for (const [index, copy] of frozen.entries()) {
-            const replacedBy = frozen[index + 1]?.approval.date;
-            set(versionId(kind, copy.approval.version), '', copy.html, { ...state(copy.approval, copy), replacedBy });
+            const next = frozen[index + 1]?.approval;
+            const replacedBy = next && effectiveOf(next) <= on ? effectiveOf(next) : undefined;
+            const later = effectiveOf(copy.approval) > on && copy !== inEffect ? effectiveOf(copy.approval) : undefined;
+            const data = { ...state(copy.approval, copy), replacedBy, takesEffectLater: later };
+            set(versionId(kind, copy.approval.version), '', copy.html, data);
           }
         }
         if (drafts.length && gated()) throw new LegalTextError(unapprovedReport(drafts));

@@ -17,7 +17,7 @@ import { readDataPractices } from '../dataPractices/read.node.ts';
 import { checkLegalEntry } from './check.node.ts';
 import type { LegalHeading, LegalPage } from './frontMatter.ts';
 import { renderLegalMarkdown } from './markdown.node.ts';
-import { legalPageOf, legalSource, legalSources } from './pages.node.ts';
+import { legalDir, legalPageOf, legalSource, legalSources, type LegalSource } from './pages.node.ts';
 import {
   escapeMarkdown,
   fill,
@@ -39,8 +39,24 @@ export interface LegalText {
   headings: LegalHeading[];
 }
 
-/** What every page's words draw on, read once for all of them: the pages, wording.yaml, the tokens, the data file. */
+/** The data blocks (policyBlocks.ts) that no page places: code writing words no one reads, nor anyone approves. */
+export const unplacedPracticeBlocks = (sources: LegalSource[]) => {
+  const placed = new Set(
+    sources.flatMap(({ body }) => [...body.matchAll(/^\{\{\s*practices\.(\w+)\s*\}\}$/gm)].map((match) => match[1])),
+  );
+  return Object.keys(practiceBlocks).filter((name) => !placed.has(name));
+};
+
+/**
+ * What every page's words draw on, read once for all of them: the pages, wording.yaml, the tokens, the data file. A
+ * data block no page places stops here, naming it.
+ */
 export function legalShared(sources = legalSources()) {
+  const unplaced = unplacedPracticeBlocks(sources);
+  if (unplaced.length)
+    throw new LegalTextError(
+      `src/lib/dataPractices/policyBlocks.ts: ${unplaced.map((name) => `{{practices.${name}}}`).join(', ')} is placed by no page of ${legalDir}/; expected each on a line of its own in a page, or removed from practiceBlocks`,
+    );
   const pages = sources.map(legalPageOf);
   const wording = legalWording(pages);
   let practices: ReturnType<typeof readDataPractices> | undefined;
@@ -151,7 +167,7 @@ export async function legalText(
   const rendered = await renderLegalMarkdown(body);
   const failures = checkLegalEntry(
     kind,
-    { template: `${summary}\n${template}`, filled: `${data.summary}\n${body}`, ...rendered },
+    { template: `${summary}\n${template}`, filled: `${data.summary}\n${body}`, summary: data.summary, ...rendered },
     tokens,
   );
   if (failures.length) {

@@ -119,7 +119,15 @@ const tokenPattern = /\{\{\s*([\w.]+)\s*\}\}/g;
  * Backslash-escapes what Markdown would read as syntax in a filled value (emphasis, links, HTML, table cells), so a
  * product name like "Eat_Now*" stays plain text. (An address in a value is still linked, as GFM links it anywhere.)
  */
-export const escapeMarkdown = (value: string) => value.replace(/[\\`*_[\]<>&|~]/g, '\\$&');
+export const escapeMarkdown = (value: string) => {
+  const escaped = value.replace(/[\\`*_[\]<>&|~]/g, '\\$&');
+  // A host or an email address is a literal: smart punctuation must not turn the `--` of an internationalized domain
+  // (xn--...) into a dash, nor a quote into a curly one. (A URL is linked as typed, escapes and all: left alone.)
+  return isLiteral(value) && !/^https?:\/\//.test(value) ? escaped.replace(/[-'"]/g, '\\$&') : escaped;
+};
+
+/** A value written as is, never as prose: a host, a URL or an email address (one word with a dot or an @). */
+export const isLiteral = (value: string) => /^\S+$/.test(value) && /[.@]/.test(value);
 
 /** Replaces each known `{{token}}` in `text` (passed through `escape`); an unknown one stays, for the check to name. */
 export const fill = (text: string, tokens: LegalTokens, escape = (value: string) => value) =>
