@@ -81,7 +81,7 @@ export function stalePages(today: Date, approvals: Approvals = readApprovals()):
     const updated = latest && lastUpdated(latest);
     if (!updated || updated >= oldest) return [];
     return [
-      `${kind}: last updated ${updated}, more than ${lawFacts.reviewMonths} months ago  (review it with counsel, then record the review, or approve the change: npm run legal:approve -- ${kind} --by "<name>" [--reviewed])`,
+      `${kind}: last updated ${updated}, more than ${lawFacts.reviewMonths} months ago  (review it with counsel, then record the review, or approve the change: npm run legal:approve -- ${kind} --by "<name>" --note "<what changed, for readers>" [--reviewed])`,
     ];
   });
 }
@@ -100,7 +100,9 @@ export async function legalProblems(): Promise<string[]> {
   for (const { kind } of shared.sources) {
     const now = await legalText(kind, undefined, shared);
     if (isDraft(now, frozenCopies(kind, approvals[kind] ?? []).at(-1)))
-      problems.push(`${kind}: its words are not approved  (npm run legal:approve -- ${kind} --by "<your name>")`);
+      problems.push(
+        `${kind}: its words are not approved  (npm run legal:approve -- ${kind} --by "<your name>" --note "<what changed, for readers>")`,
+      );
   }
   return problems;
 }
