@@ -5,13 +5,14 @@
  * The app ids ship unset (`example('')`): each is listed with what its absence costs, until it is set or written as a
  * plain ''.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import ownerValues from '../site.config.ts';
 import {
   frozenCopies,
   isDraft,
+  isTemplateRecord,
   lastUpdated,
   readApprovals,
   templateRecord,
@@ -91,7 +92,7 @@ export function stalePages(today: Date, approvals: Approvals = readApprovals()):
  * not approved, which a production build refuses.
  */
 export async function legalProblems(): Promise<string[]> {
-  const problems = existsSync(templateRecord)
+  const problems = isTemplateRecord()
     ? [
         `the legal record is the template's (${templateRecord})  (start your own before launch: npm run legal:new-record)`,
       ]

@@ -112,10 +112,20 @@ export function readWords(locale = 'en', text?: string): Words {
   return filledDeep(words, wordsTokens(words), `${wordsDir}/${locale}.yaml`);
 }
 
-/** One question of the support page from its Markdown `text`; `file` names it in errors. */
-export async function questionFrom(file: string, text: string, words: Words): Promise<Question> {
-  const tokens = wordsTokens(words);
+/** What every question is read against, read once for them all: the tokens, the legal pages and their sections. */
+function questionContext(words: Words) {
   const pages = legalPages();
+  const parts = new Map(pages.map(({ kind }) => [kind, markdownParts(legalSource(kind).body)]));
+  return { tokens: wordsTokens(words), pages, parts };
+}
+
+/** One question of the support page from its Markdown `text`; `file` names it in errors. */
+export async function questionFrom(
+  file: string,
+  text: string,
+  words: Words,
+  { tokens, pages, parts } = questionContext(words),
+): Promise<Question> {
   const { yaml, body } = splitFrontMatter(text, file, WordsError);
   const data = validated(questionFrontMatter, parsedYaml(yaml, file), file);
   const sources = data.sources.map(({ page: kind, section }, index) => {
@@ -125,7 +135,7 @@ export async function questionFrom(file: string, text: string, words: Words): Pr
       const kinds = pages.map((each) => each.kind).join(', ');
       throw new WordsError(`${file}: ${field}.page is "${kind}"; expected a legal page: ${kinds}`);
     }
-    const part = markdownParts(legalSource(kind).body).find((each) => each.depth && each.id === section);
+    const part = parts.get(kind)!.find((each) => each.depth && each.id === section);
     if (!part) throw new WordsError(`${file}: ${field}.section is "${section}"; expected a section id of ${page.path}`);
     const heading = part.heading.replace(/^#+\s*/, '').replace(/\s*\{\s*#[\w-]+\s*\}$/, '');
     return { href: `${page.path}#${section}`, label: `${page.linkLabel}: ${fill(heading, tokens)}` };
@@ -139,8 +149,9 @@ export async function questionFrom(file: string, text: string, words: Words): Pr
 export async function readQuestions(locale = 'en', words = readWords(locale)): Promise<Question[]> {
   const dir = `${supportDir}/${locale}`;
   const files = readdirSync(dir).filter((name) => name.endsWith('.md'));
+  const context = questionContext(words);
   const questions = await Promise.all(
-    files.map((name) => questionFrom(`${dir}/${name}`, readFileSync(`${dir}/${name}`, 'utf8'), words)),
+    files.map((name) => questionFrom(`${dir}/${name}`, readFileSync(`${dir}/${name}`, 'utf8'), words, context)),
   );
   return questions.sort((a, b) => a.order - b.order);
 }
