@@ -24,7 +24,14 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // Two tiers, one browser. `npm test` runs `chromium`: one test of every behaviour. The full run (`npm run test:full`,
+  // after `npm test` in CI) runs `full`: the tests tagged @full, which repeat a behaviour `chromium` already proves on
+  // more pages or widths, or guard a rare failure at a high price (a variant build, frames of the 3D scene). Together
+  // they are the whole suite: `npx playwright test --list` lists every test in one of the two.
+  projects: [
+    { name: 'chromium', grepInvert: /@full/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'full', grep: /@full/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     command: `node_modules/.bin/node scripts/nginx.ts --port ${port}`,
     url: `http://127.0.0.1:${port}/`,

@@ -1,10 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
+const integration = { testTimeout: 120_000, hookTimeout: 300_000 };
+const slow = 'tests/integration/{media,footage,lighthouse-gates}.test.ts';
+
 /**
- * Two tiers (end to end is Playwright's, playwright.config.ts):
+ * Three tiers (end to end is Playwright's, playwright.config.ts):
  * - unit (`npm run test:unit`): seconds, no build, no system package, nothing that needs ffmpeg, Chromium or nginx;
- * - integration (`npm run test:integration`): builds the site, runs ffmpeg and Chromium; its npm script
- *   installs the Debian packages first (scripts/ensure-system-deps.ts), the tests never do.
+ * - integration (`npm run test:integration`, in `npm test`): builds copies of the project side by side (each copy has
+ *   its own build caches, tests/support/projectCopy.ts); its npm script installs the Debian packages first
+ *   (scripts/ensure-system-deps.ts), the tests never do;
+ * - full (`npm run test:integration:full`, in the full run): minutes each, for what few changes can break: the media
+ *   and footage pipelines (ffmpeg and software rendering; only scripts/media*, scripts/render-footage.ts or the scene
+ *   affect them) and the Lighthouse gates seen failing on a build broken on purpose.
  */
 export default defineConfig({
   test: {
@@ -14,10 +21,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          exclude: [slow],
+          ...integration,
         },
       },
+      { test: { name: 'full', include: [slow], ...integration } },
     ],
   },
 });

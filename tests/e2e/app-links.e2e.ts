@@ -12,6 +12,7 @@ const config = siteConfig();
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 import { variantBuild } from './support/variant-build.ts';
 import { headerPolicy } from '../../src/lib/headers.ts';
+import { fullRun } from './support/tiers.ts';
 
 /**
  * App links end to end, over the production nginx configuration. The suite's own build (`dist/`, the shipped config:
@@ -69,7 +70,7 @@ test.describe('with the shipped config (no app ids)', () => {
   });
 });
 
-test.describe('with app ids set', () => {
+test.describe('with app ids set', fullRun, () => {
   // One worker for the whole group: one extra build and one nginx.
   test.describe.configure({ mode: 'serial' });
 

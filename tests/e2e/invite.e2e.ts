@@ -11,6 +11,7 @@ import { headerPolicy } from '../../src/lib/headers.ts';
 import { serveStatic } from '../support/staticServer.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 import { variantBuild } from './support/variant-build.ts';
+import { fullRun } from './support/tiers.ts';
 
 const config = siteConfig();
 
@@ -144,7 +145,7 @@ test.describe('with the shipped config', () => {
   });
 });
 
-test.describe('on a static host with no rewrite, which answers any unknown address with 404.html', () => {
+test.describe('on a static host with no rewrite, which answers any unknown address with 404.html', fullRun, () => {
   let host: Awaited<ReturnType<typeof serveStatic>>;
   test.beforeAll(async () => (host = await serveStatic('dist')));
   test.afterAll(() => host.close());
@@ -174,7 +175,7 @@ test.describe('on a static host with no rewrite, which answers any unknown addre
   });
 });
 
-test.describe('with app ids and monitoring set', () => {
+test.describe('with app ids and monitoring set', fullRun, () => {
   // One worker for the whole group: one extra build and one nginx.
   test.describe.configure({ mode: 'serial' });
 

@@ -3,6 +3,7 @@ import { siteConfig } from '../../src/config/index.ts';
 import { heroBreakpointPx } from '../../src/lib/media.ts';
 import { heroFadeDelayMs, heroRisePx } from '../../src/lib/motion.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
+import { fullRunUnless } from './support/tiers.ts';
 
 const config = siteConfig();
 
@@ -41,33 +42,40 @@ for (const [width, variant] of [
   [heroBreakpointPx - 1, 'small'],
   [375, 'small'],
 ] as const) {
-  test(`plays the ${variant} hero video at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto('/');
-    await expectPlaying(page, variant);
-    await hydrated(page);
-    await expectPlaying(page, variant);
-  });
+  // Either side of the breakpoint in `npm test`; the far widths in the full run.
+  test(
+    `plays the ${variant} hero video at ${width} px`,
+    fullRunUnless(Math.abs(width - heroBreakpointPx) <= 1),
+    async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await expectPlaying(page, variant);
+      await hydrated(page);
+      await expectPlaying(page, variant);
+    },
+  );
 }
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const width of [1280, 375]) {
-    test(`shows the hero still and downloads no video at ${width} px (no video plays that nothing could pause)`, async ({
-      page,
-    }) => {
-      const videos = recordVideoVariants(page);
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto('/');
-      await page.waitForLoadState('networkidle');
-      await expect(page.locator('.hero-still img')).toBeVisible();
-      expect(
-        await page.locator('.hero-still img').evaluate((img: HTMLImageElement) => img.naturalWidth),
-      ).toBeGreaterThan(0);
-      expect([...videos]).toEqual([]);
-      await expect(page.getByRole('link', { name: 'Download on App Store' })).toBeVisible();
-    });
+    test(
+      `shows the hero still and downloads no video at ${width} px (no video plays that nothing could pause)`,
+      fullRunUnless(width === 375),
+      async ({ page }) => {
+        const videos = recordVideoVariants(page);
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/');
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('.hero-still img')).toBeVisible();
+        expect(
+          await page.locator('.hero-still img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+        ).toBeGreaterThan(0);
+        expect([...videos]).toEqual([]);
+        await expect(page.getByRole('link', { name: 'Download on App Store' })).toBeVisible();
+      },
+    );
   }
 });
 
@@ -83,14 +91,18 @@ test(`switches the hero video each time the window crosses ${heroBreakpointPx} p
 });
 
 for (const width of [1280, 375]) {
-  test(`downloads only one hero video variant on first load at ${width} px`, async ({ page }) => {
-    const videos = recordVideoVariants(page);
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto('/');
-    await hydrated(page);
-    await expectPlaying(page, width >= heroBreakpointPx ? 'large' : 'small');
-    expect([...videos]).toEqual([width >= heroBreakpointPx ? 'large' : 'small']);
-  });
+  test(
+    `downloads only one hero video variant on first load at ${width} px`,
+    fullRunUnless(width === 375),
+    async ({ page }) => {
+      const videos = recordVideoVariants(page);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await hydrated(page);
+      await expectPlaying(page, width >= heroBreakpointPx ? 'large' : 'small');
+      expect([...videos]).toEqual([width >= heroBreakpointPx ? 'large' : 'small']);
+    },
+  );
 }
 
 test(`fades in the title and the call to action after ${heroFadeDelayMs / 1000} s, the call to action rising ${heroRisePx} px`, async ({
@@ -219,32 +231,34 @@ for (const { width, height } of [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
 ]) {
-  test(`the hero still is the largest contentful paint at ${width} px, also once the title and video appear`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height });
-    await page.goto('/');
-    await expectPlaying(page, width >= heroBreakpointPx ? 'large' : 'small');
-    await expect(page.locator('.cta')).toHaveCSS('opacity', '1', { timeout: 10_000 });
-    // Chrome leaves a viewport-filling image out of LCP, and a video's first frame counts when it is larger than
-    // the still: either would make the 2-second fade or the video the LCP instead of the still.
-    const entries = await page.evaluate(
-      () =>
-        new Promise<string[]>((resolve) => {
-          new PerformanceObserver((list) => {
-            resolve(
-              list.getEntries().map((entry) => {
-                const element = (entry as PerformanceEntry & { element: Element | null }).element;
-                return element?.closest('.hero-still') ? 'hero still' : (element?.outerHTML.slice(0, 80) ?? 'none');
-              }),
-            );
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-          // No candidate at all (every paint excluded) is delivered as no callback.
-          setTimeout(() => resolve([]), 1_000);
-        }),
-    );
-    expect(entries.at(-1)).toBe('hero still');
-  });
+  test(
+    `the hero still is the largest contentful paint at ${width} px, also once the title and video appear`,
+    fullRunUnless(width === 375),
+    async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/');
+      await expectPlaying(page, width >= heroBreakpointPx ? 'large' : 'small');
+      await expect(page.locator('.cta')).toHaveCSS('opacity', '1', { timeout: 10_000 });
+      // Chrome leaves a viewport-filling image out of LCP, and a video's first frame counts when it is larger than
+      // the still: either would make the 2-second fade or the video the LCP instead of the still.
+      const entries = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            new PerformanceObserver((list) => {
+              resolve(
+                list.getEntries().map((entry) => {
+                  const element = (entry as PerformanceEntry & { element: Element | null }).element;
+                  return element?.closest('.hero-still') ? 'hero still' : (element?.outerHTML.slice(0, 80) ?? 'none');
+                }),
+              );
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+            // No candidate at all (every paint excluded) is delivered as no callback.
+            setTimeout(() => resolve([]), 1_000);
+          }),
+      );
+      expect(entries.at(-1)).toBe('hero still');
+    },
+  );
 }
 
 test('requests no JavaScript before the load event: the islands and the model preload come after it', async ({
@@ -297,19 +311,23 @@ test('explains how it works below the hero, and has a footer with the legal, con
 });
 
 for (const width of [375, 1280]) {
-  test(`loads without console errors or failed requests and passes axe at ${width} px`, async ({ page }, testInfo) => {
-    // axe and a full-page screenshot of a page with a playing video.
-    test.slow();
-    const problems = watchPageHealth(page);
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto('/');
-    await hydrated(page);
-    // After the fade-in, so axe measures the contrast a visitor sees.
-    await expect(page.locator('.cta')).toHaveCSS('opacity', '1', { timeout: 10_000 });
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: testInfo.outputPath(`landing-${width}.png`), fullPage: true });
-    expect(problems).toEqual([]);
-  });
+  test(
+    `loads without console errors or failed requests and passes axe at ${width} px`,
+    fullRunUnless(width === 375),
+    async ({ page }, testInfo) => {
+      // axe and a full-page screenshot of a page with a playing video.
+      test.slow();
+      const problems = watchPageHealth(page);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await hydrated(page);
+      // After the fade-in, so axe measures the contrast a visitor sees.
+      await expect(page.locator('.cta')).toHaveCSS('opacity', '1', { timeout: 10_000 });
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: testInfo.outputPath(`landing-${width}.png`), fullPage: true });
+      expect(problems).toEqual([]);
+    },
+  );
 }
 
 test('works at 320 px wide without horizontal scrolling', async ({ page }) => {

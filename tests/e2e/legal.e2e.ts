@@ -9,6 +9,7 @@ import { legalSections } from '../../src/lib/legal/sections.ts';
 import { formatLegalDate } from '../../src/lib/legal/frontMatter.ts';
 import { legalTokens, siteHostOf } from '../../src/lib/legal/tokens.node.ts';
 import { expectNoAxeViolations } from './support/page-health.ts';
+import { fullRun, fullRunUnless } from './support/tiers.ts';
 
 const config = siteConfig();
 
@@ -106,6 +107,8 @@ for (const legal of legalPages) {
   const sections = legalSections[legal.kind] ?? [];
   // What law.ts wants in a section: a sentence word for word (its token's value), or a word in bold.
   const required = requiredIn(legal.kind);
+  // Every page shares one layout: its checks run on the privacy policy in `npm test`, on the others in the full run.
+  const layoutTier = fullRunUnless(legal.kind === 'privacy');
 
   test.describe(legal.path, () => {
     test('shows its title, one h1, its effective date and its sections in the required order', async ({ page }) => {
@@ -130,26 +133,30 @@ for (const legal of legalPages) {
       expect(ids).toEqual(idSnapshot[legal.kind]);
     });
 
-    test('ends with a link home, links the other legal pages; every in-page and mail link works', async ({ page }) => {
-      await page.goto(legal.path);
-      const last = page.locator('a[href]').last();
-      await expect(last).toHaveText('Back to Home');
-      await expect(last).toHaveAttribute('href', routes.home);
-      for (const other of otherLegalPages(legal.kind)) {
-        const link = page.getByRole('contentinfo').getByRole('link', { name: other.linkLabel, exact: true });
-        await expect(link).toHaveAttribute('href', other.path);
-      }
-      const links = await page.locator('a[href]').evaluateAll((all) => all.map((link) => link.getAttribute('href')!));
-      const inPage = links.filter((href) => href.startsWith('#'));
-      const unresolved = await page.evaluate(
-        (hrefs) => hrefs.filter((href) => !document.getElementById(decodeURIComponent(href.slice(1)))),
-        inPage,
-      );
-      expect(unresolved).toEqual([]);
-      const mail = links.filter((href) => href.startsWith('mailto:'));
-      const allowed = [config.contactEmail, config.copyrightAgentEmail].map((address) => `mailto:${address}`);
-      expect(mail.filter((href) => !allowed.includes(href))).toEqual([]);
-    });
+    test(
+      'ends with a link home, links the other legal pages; every in-page and mail link works',
+      layoutTier,
+      async ({ page }) => {
+        await page.goto(legal.path);
+        const last = page.locator('a[href]').last();
+        await expect(last).toHaveText('Back to Home');
+        await expect(last).toHaveAttribute('href', routes.home);
+        for (const other of otherLegalPages(legal.kind)) {
+          const link = page.getByRole('contentinfo').getByRole('link', { name: other.linkLabel, exact: true });
+          await expect(link).toHaveAttribute('href', other.path);
+        }
+        const links = await page.locator('a[href]').evaluateAll((all) => all.map((link) => link.getAttribute('href')!));
+        const inPage = links.filter((href) => href.startsWith('#'));
+        const unresolved = await page.evaluate(
+          (hrefs) => hrefs.filter((href) => !document.getElementById(decodeURIComponent(href.slice(1)))),
+          inPage,
+        );
+        expect(unresolved).toEqual([]);
+        const mail = links.filter((href) => href.startsWith('mailto:'));
+        const allowed = [config.contactEmail, config.copyrightAgentEmail].map((address) => `mailto:${address}`);
+        expect(mail.filter((href) => !allowed.includes(href))).toEqual([]);
+      },
+    );
 
     if (required.length) {
       test('has each mandated sentence and each word in bold in the section its rule names', async ({ page }) => {
@@ -164,7 +171,7 @@ for (const legal of legalPages) {
     }
 
     // This suite's build has no monitoring DSN; with one, the pages also carry the monitoring loader (monitoring.e2e.ts).
-    test('reads the same with JavaScript disabled, and asks for none', async ({ browser }) => {
+    test('reads the same with JavaScript disabled, and asks for none', layoutTier, async ({ browser }) => {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       const scripts: string[] = [];
@@ -177,34 +184,39 @@ for (const legal of legalPages) {
       await context.close();
     });
 
-    test('reads at 320 px: nothing wider, each table row a card showing its column names', async ({ page }) => {
-      await page.setViewportSize({ width: 320, height: 800 });
-      await page.goto(legal.path);
-      const html = page.locator('html');
-      expect(await html.evaluate((root) => [root.scrollWidth, root.clientWidth])).toEqual([320, 320]);
-      const tables = await tablesOf(page);
-      expectWhole(tables, 320);
-      for (const { name, columns, rows } of tables) {
-        const labels = columns.map((column) => JSON.stringify(column));
-        for (const cells of rows) {
-          // A card: each cell under its column's name, one under another, at one left edge.
-          const drawn = cells.map(({ label }) => label);
-          expect(drawn, name).toEqual(labels);
-          const tops = cells.map(({ top }) => top);
-          expect(tops, name).toEqual([...tops].sort((a, b) => a - b));
-          expect(new Set(cells.map(({ left }) => Math.round(left))).size, name).toBe(1);
+    test(
+      'reads at 320 px: nothing wider, each table row a card showing its column names',
+      layoutTier,
+      async ({ page }) => {
+        await page.setViewportSize({ width: 320, height: 800 });
+        await page.goto(legal.path);
+        const html = page.locator('html');
+        expect(await html.evaluate((root) => [root.scrollWidth, root.clientWidth])).toEqual([320, 320]);
+        const tables = await tablesOf(page);
+        expectWhole(tables, 320);
+        for (const { name, columns, rows } of tables) {
+          const labels = columns.map((column) => JSON.stringify(column));
+          for (const cells of rows) {
+            // A card: each cell under its column's name, one under another, at one left edge.
+            const drawn = cells.map(({ label }) => label);
+            expect(drawn, name).toEqual(labels);
+            const tops = cells.map(({ top }) => top);
+            expect(tops, name).toEqual([...tops].sort((a, b) => a - b));
+            expect(new Set(cells.map(({ left }) => Math.round(left))).size, name).toBe(1);
+          }
         }
-      }
-      // Screen readers still get the column headers (Chromium's own accessibility tree).
-      const { nodes } = (await (await page.context().newCDPSession(page)).send('Accessibility.getFullAXTree')) as {
-        nodes: { ignored: boolean; role?: { value: string } }[];
-      };
-      const headers = nodes.filter((node) => !node.ignored && node.role?.value === 'columnheader');
-      expect(headers).toHaveLength(tables.flatMap((table) => table.columns).length);
-    });
+        // Screen readers still get the column headers (Chromium's own accessibility tree).
+        const { nodes } = (await (await page.context().newCDPSession(page)).send('Accessibility.getFullAXTree')) as {
+          nodes: { ignored: boolean; role?: { value: string } }[];
+        };
+        const headers = nodes.filter((node) => !node.ignored && node.role?.value === 'columnheader');
+        expect(headers).toHaveLength(tables.flatMap((table) => table.columns).length);
+      },
+    );
 
+    // The text's own markup on every page in `npm test`, at one width; the second width in the full run.
     for (const width of [375, 1280]) {
-      test(`has no axe violations at ${width} px`, async ({ page }) => {
+      test(`has no axe violations at ${width} px`, fullRunUnless(width === 375), async ({ page }) => {
         test.slow(); // axe over the whole privacy policy takes a while on a busy two-core machine
         await page.setViewportSize({ width, height: 900 });
         await page.goto(legal.path);
@@ -286,7 +298,7 @@ test.describe('the privacy tables', () => {
     expectRowsSideBySide(tables);
   });
 
-  test('print whole, as tables, black on white', async ({ page }) => {
+  test('print whole, as tables, black on white', fullRun, async ({ page }) => {
     // A4's printable width at Chromium's default margins (190 mm at 96 px per inch), narrower than Letter's.
     await page.setViewportSize({ width: 718, height: 1000 });
     await page.goto(routes.privacy);

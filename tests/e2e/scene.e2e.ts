@@ -5,6 +5,7 @@ import { readWords } from '../../src/lib/words/words.node.ts';
 const sceneAlt = readWords().landing.scene.alt;
 import { recordSceneModes } from './support/scene-modes.ts';
 import { describePixels, tableRows } from './support/scene-picture.ts';
+import { fullRun } from './support/tiers.ts';
 
 // Software WebGL on a shared test machine draws a frame in well over a second: give the scene tests room.
 test.describe.configure({ timeout: 90_000 });
@@ -116,7 +117,7 @@ test("shows the still image where a worker's OffscreenCanvas has no WebGL 2 (Saf
   await expectStillOnceHydrated(page);
 });
 
-test('keeps the still image when the WebGL probe fails to load', async ({ page }) => {
+test('keeps the still image when the WebGL probe fails to load', fullRun, async ({ page }) => {
   let aborted = 0;
   await page.route('**/_astro/webglProbe*', (route) => {
     aborted++;
@@ -145,7 +146,7 @@ for (const [what, pattern] of [
   ['the model', `**${modelPath}`],
   ['the scene worker', '**/_astro/sceneWorker*'],
 ] as const) {
-  test(`keeps the still image when ${what} fails to load`, async ({ page }) => {
+  test(`keeps the still image when ${what} fails to load`, fullRun, async ({ page }) => {
     let aborted = 0;
     await page.route(pattern, (route) => {
       aborted++;
@@ -279,7 +280,7 @@ test('draws in a worker: the canvas is handed over, and the page thread never lo
   await slot(page).screenshot({ path: 'test-results/screenshots/scene-from-worker.png' });
 });
 
-test('stops drawing off screen and while paused, and draws again when back or played', async ({ page }) => {
+test('stops drawing off screen and while paused, and draws again when back or played', fullRun, async ({ page }) => {
   test.slow(); // frame counts over several seconds, after software WebGL starts
   await page.goto('/');
   await slot(page).scrollIntoViewIfNeeded();
@@ -299,7 +300,7 @@ test('stops drawing off screen and while paused, and draws again when back or pl
   expect(await worker.framesOver(1_500)).toBeGreaterThan(0);
 });
 
-test('a drag on the canvas reaches the worker; a paused scene ignores it', async ({ page }) => {
+test('a drag on the canvas reaches the worker; a paused scene ignores it', fullRun, async ({ page }) => {
   await page.goto('/');
   await slot(page).scrollIntoViewIfNeeded();
   await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
@@ -332,30 +333,32 @@ function expectFramed(rows: ReturnType<typeof tableRows>, where: string) {
 }
 
 for (const width of [390, 1440]) {
-  test(`the whole table shows, with little empty frame, in the still and the live scene at ${width} px`, async ({
-    browser,
-  }) => {
-    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion });
-      const page = await context.newPage();
-      await page.goto('/');
-      await slot(page).scrollIntoViewIfNeeded();
-      const mode = reducedMotion === 'reduce' ? 'still' : 'live';
-      if (mode === 'still') {
-        await expectStill(page);
-      } else {
-        await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
-        // The control sits over the picture's corner: measure the picture alone.
-        await slot(page)
-          .getByRole('button')
-          .evaluate((button: HTMLElement) => (button.style.visibility = 'hidden'));
+  test(
+    `the whole table shows, with little empty frame, in the still and the live scene at ${width} px`,
+    fullRun,
+    async ({ browser }) => {
+      for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion });
+        const page = await context.newPage();
+        await page.goto('/');
+        await slot(page).scrollIntoViewIfNeeded();
+        const mode = reducedMotion === 'reduce' ? 'still' : 'live';
+        if (mode === 'still') {
+          await expectStill(page);
+        } else {
+          await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
+          // The control sits over the picture's corner: measure the picture alone.
+          await slot(page)
+            .getByRole('button')
+            .evaluate((button: HTMLElement) => (button.style.visibility = 'hidden'));
+        }
+        const shot = await slot(page).screenshot();
+        await page.screenshot({ path: test.info().outputPath(`scene-${mode}-${width}.png`) });
+        expectFramed(tableRows(shot), `${mode} at ${width} px`);
+        await context.close();
       }
-      const shot = await slot(page).screenshot();
-      await page.screenshot({ path: test.info().outputPath(`scene-${mode}-${width}.png`) });
-      expectFramed(tableRows(shot), `${mode} at ${width} px`);
-      await context.close();
-    }
-  });
+    },
+  );
 }
 
 test("the scene's pause/play control is there from the moment the scene starts loading", async ({ page }) => {

@@ -6,17 +6,22 @@
  */
 import { expect, test } from '@playwright/test';
 import { measureVisit } from './support/visit.ts';
+import { fullRun } from './support/tiers.ts';
 
 const budgets = { bytes: 475 * 1024, longestTaskMs: 120, longTasksMs: 500 };
 
-test('the whole visit on a phone at 4x CPU stays within its bytes and main-thread budgets', async ({ baseURL }) => {
-  test.setTimeout(360_000);
-  const runs: Awaited<ReturnType<typeof measureVisit>>[] = [];
-  const best = (figure: 'longestTaskMs' | 'longTasksMs') => Math.min(...runs.map((run) => run[figure]));
-  const slow = () => best('longestTaskMs') > budgets.longestTaskMs || best('longTasksMs') > budgets.longTasksMs;
-  while (runs.length < 3 || (runs.length < 6 && slow())) runs.push(await measureVisit(`${baseURL}/`));
-  console.log('the whole visit:', runs);
-  expect(Math.max(...runs.map((run) => run.bytes))).toBeLessThanOrEqual(budgets.bytes);
-  expect(best('longestTaskMs')).toBeLessThanOrEqual(budgets.longestTaskMs);
-  expect(best('longTasksMs')).toBeLessThanOrEqual(budgets.longTasksMs);
-});
+test(
+  'the whole visit on a phone at 4x CPU stays within its bytes and main-thread budgets',
+  fullRun,
+  async ({ baseURL }) => {
+    test.setTimeout(360_000);
+    const runs: Awaited<ReturnType<typeof measureVisit>>[] = [];
+    const best = (figure: 'longestTaskMs' | 'longTasksMs') => Math.min(...runs.map((run) => run[figure]));
+    const slow = () => best('longestTaskMs') > budgets.longestTaskMs || best('longTasksMs') > budgets.longTasksMs;
+    while (runs.length < 3 || (runs.length < 6 && slow())) runs.push(await measureVisit(`${baseURL}/`));
+    console.log('the whole visit:', runs);
+    expect(Math.max(...runs.map((run) => run.bytes))).toBeLessThanOrEqual(budgets.bytes);
+    expect(best('longestTaskMs')).toBeLessThanOrEqual(budgets.longestTaskMs);
+    expect(best('longTasksMs')).toBeLessThanOrEqual(budgets.longTasksMs);
+  },
+);

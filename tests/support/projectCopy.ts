@@ -1,6 +1,6 @@
 /** A throwaway copy of the project, for tests that edit it the way an owner would and then build it for real. */
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,12 +17,22 @@ export interface ProjectCopy {
   remove(): void;
 }
 
-/** Copies the files git tracks (as they are in the working tree); node_modules is linked, not copied. */
+/** The build tools' caches in node_modules (Astro's, Vite's, Vitest's): each copy keeps its own. */
+const caches = /^\.(astro|vite|vite-temp|vitest-cache)$/;
+
+/**
+ * Copies the files git tracks (as they are in the working tree). Each package in node_modules is linked, not copied,
+ * but the caches are not: copies build side by side (the integration tier runs files in parallel), and two builds
+ * writing one cache corrupt it.
+ */
 export function copyProject(): ProjectCopy {
   const dir = mkdtempSync(join(tmpdir(), 'project-copy-'));
   const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
   for (const file of tracked.filter(Boolean)) cpSync(join(root, file), join(dir, file), { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  mkdirSync(join(dir, 'node_modules'));
+  for (const entry of readdirSync(join(root, 'node_modules')).filter((name) => !caches.test(name))) {
+    symlinkSync(join(root, 'node_modules', entry), join(dir, 'node_modules', entry));
+  }
   return {
     dir,
     edit(path, from, to) {

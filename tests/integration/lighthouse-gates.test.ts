@@ -1,0 +1,85 @@
+/**
+ * The Lighthouse gates bite (lighthouserc.json, run by `npm run report`): a build is broken on purpose the way a
+ * regression would break it, served by the production nginx configuration, measured once, and `lhci assert` must name
+ * each broken budget. `/` gets a script that keeps the main thread busy after load (the performance score and total
+ * blocking time); `/privacy` gets a render-blocking stylesheet (its own LCP budget, tighter than the landing page's).
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
+import { startNginx } from '../../scripts/nginx.ts';
+import { freePort, run } from '../support/processes.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'lighthouse-gates-'));
+const site = join(work, 'dist');
+let output = '';
+
+/** Adds `tag` before `</head>` of a page, and drops the page's precompressed copies, which nginx would serve instead. */
+function inject(page: string, tag: string) {
+  const file = join(site, page);
+  writeFileSync(file, readFileSync(file, 'utf8').replace('</head>', `${tag}</head>`));
+  for (const suffix of ['.br', '.gz']) rmSync(file + suffix, { force: true });
+}
+
+beforeAll(async () => {
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+  await run(join(root, 'node_modules/.bin/astro'), ['build', '--outDir', site], env);
+  // 600 ms of work right after load, in 20 ms slices' worth of one task: what an eager third-party widget costs.
+  writeFileSync(
+    join(site, 'busy.js'),
+    'addEventListener("load",()=>{const end=performance.now()+600;while(performance.now()<end);});',
+  );
+  inject('index.html', '<script src="/busy.js" defer></script>');
+  // 300 KB of rules compression cannot shrink, that the browser must fetch and parse before it paints anything.
+  const rule = () => `.x${randomBytes(8).toString('hex')}{color:#${randomBytes(3).toString('hex')}}\n`;
+  writeFileSync(join(site, 'heavy.css'), Array.from({ length: 10_000 }, rule).join(''));
+  inject('privacy.html', '<link rel="stylesheet" href="/heavy.css">');
+  const port = await freePort();
+  const server = await startNginx({ port, root: site });
+  try {
+    const lhci = (args: string[]) =>
+      new Promise<string>((done) =>
+        execFile(
+          join(root, 'node_modules/.bin/lhci'),
+          [...args, `--config=${join(root, 'lighthouserc.json')}`],
+          { cwd: work, env },
+          (_, stdout, stderr) => done(stdout + stderr),
+        ),
+      );
+    await lhci([
+      'collect',
+      '--numberOfRuns=1',
+      `--chromePath=${chromiumPath()}`,
+      `--settings.chromeFlags=${chromiumArgs.join(' ')}`,
+      `--url=http://127.0.0.1:${port}/`,
+      `--url=http://127.0.0.1:${port}/privacy`,
+    ]);
+    output = await lhci(['assert']);
+  } finally {
+    await server.stop();
+  }
+}, 300_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The audits `lhci assert` failed for a page, with the budget each missed (its output, without colours). */
+function failures(path: string): string[] {
+  const plain = stripVTControlCharacters(output);
+  const section = plain.split(/\d+ result\(s\) for /).find((part) => new URL(part.split(/\s/)[0]!).pathname === path);
+  return [...(section ?? '').matchAll(/✘\s+(\S+) failure for \w+ assertion[\s\S]*?expected: ([<>]=\S+)/g)].map(
+    ([, audit, budget]) => `${audit} ${budget}`,
+  );
+}
+
+it('a script busy after load fails the performance score and total blocking time of `/`', () => {
+  expect(failures('/')).toEqual(expect.arrayContaining(['categories.performance >=0.95', 'total-blocking-time <=200']));
+});
+
+it('a render-blocking stylesheet fails the LCP budget of the legal pages on `/privacy`', () => {
+  expect(failures('/privacy')).toContain('largest-contentful-paint <=1100');
+});
