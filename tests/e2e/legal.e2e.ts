@@ -264,6 +264,7 @@ test.describe('the SMS terms', () => {
 test('every legal page opens with the quick actions, each leading to the section that does it, without JavaScript', async ({
   browser,
 }) => {
+  test.slow(); // one page after another: minutes on a busy machine, where one page takes seconds
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   for (const legal of legalPages) {

@@ -14,6 +14,7 @@ const questions = await readQuestions();
 test('answers the questions a student asks, without JavaScript, each linking the legal section it summarises', async ({
   page,
 }) => {
+  test.slow(); // one page after another: minutes on a busy machine, where one page takes seconds
   const problems = watchPageHealth(page);
   const response = await page.goto(routes.support);
   expect(response?.status()).toBe(200);
@@ -77,6 +78,7 @@ for (const width of [375, 1280]) {
 }
 
 test('every page links to the support page from its footer', async ({ page }) => {
+  test.slow(); // one page after another: minutes on a busy machine, where one page takes seconds
   const invite = config.invitePath && `${config.invitePath}/ABC123`;
   const paths = [
     '/',

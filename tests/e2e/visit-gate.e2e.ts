@@ -1,8 +1,8 @@
 /**
  * The whole visit, as a new visitor on a phone makes it (docs/requirements.md#budgets): every byte fetched, the 3D
- * scene's worker's included, and the main thread's long tasks. Timings are wall-clock on a shared machine, so they
- * are judged on the best run, and measured again (up to six runs) while over budget: a disturbed run cannot fail, a
- * regression is slow in every run. Bytes are judged on the heaviest run.
+ * scene's worker's included, and the main thread's long tasks, by the CPU time each took at a phone's 4x slowdown
+ * (tests/e2e/support/visit.ts): a figure a busy machine does not swing. Three runs; tasks are judged on the median
+ * run, bytes on the heaviest.
  */
 import { expect, test } from '@playwright/test';
 import { measureVisit } from './support/visit.ts';
@@ -14,14 +14,13 @@ test(
   'the whole visit on a phone at 4x CPU stays within its bytes and main-thread budgets',
   fullRun,
   async ({ baseURL }) => {
-    test.setTimeout(360_000);
+    test.setTimeout(240_000);
     const runs: Awaited<ReturnType<typeof measureVisit>>[] = [];
-    const best = (figure: 'longestTaskMs' | 'longTasksMs') => Math.min(...runs.map((run) => run[figure]));
-    const slow = () => best('longestTaskMs') > budgets.longestTaskMs || best('longTasksMs') > budgets.longTasksMs;
-    while (runs.length < 3 || (runs.length < 6 && slow())) runs.push(await measureVisit(`${baseURL}/`));
+    for (let run = 0; run < 3; run++) runs.push(await measureVisit(`${baseURL}/`));
     console.log('the whole visit:', runs);
+    const median = (figure: 'longestTaskMs' | 'longTasksMs') => runs.map((run) => run[figure]).sort((a, b) => a - b)[1];
     expect(Math.max(...runs.map((run) => run.bytes))).toBeLessThanOrEqual(budgets.bytes);
-    expect(best('longestTaskMs')).toBeLessThanOrEqual(budgets.longestTaskMs);
-    expect(best('longTasksMs')).toBeLessThanOrEqual(budgets.longTasksMs);
+    expect(median('longestTaskMs')).toBeLessThanOrEqual(budgets.longestTaskMs);
+    expect(median('longTasksMs')).toBeLessThanOrEqual(budgets.longTasksMs);
   },
 );
