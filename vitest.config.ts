@@ -6,7 +6,8 @@ const slow = 'tests/integration/{media,footage,lighthouse-gates}.test.ts';
 /**
  * Three tiers (end to end is Playwright's, playwright.config.ts):
  * - unit (`npm run test:unit`): seconds, no build, no system package, nothing that needs ffmpeg, Chromium or nginx;
- * - integration (`npm run test:integration`, in `npm test`): builds copies of the project side by side (each copy has
+ * - integration (`npm run test:integration`, in `npm test`): builds copies of the project, two files side by side
+ *   (`--maxWorkers=2`: Vitest's default would leave one of two cores idle, and a build keeps mostly one busy; each copy has
  *   its own build caches, tests/support/projectCopy.ts); its npm script installs the Debian packages first
  *   (scripts/ensure-system-deps.ts), the tests never do;
  * - full (`npm run test:integration:full`, in the full run): minutes each, for what few changes can break: the media
