@@ -25,6 +25,7 @@ import { port as sharedPort } from '../../playwright.config.ts';
 import { startNginx } from '../../scripts/nginx.ts';
 import { cacheControl, scriptPolicy, securityHeaders } from '../../src/lib/headers.ts';
 import { freePort } from '../support/processes.ts';
+import { fullRun } from './support/tiers.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
 const built = readdirSync(dist, { recursive: true, encoding: 'utf8' });
@@ -246,7 +247,8 @@ test('a build in a folder only its owner may enter is served, whoever owns it', 
   expect(response.body.equals(readFileSync(join(dir, 'index.html.br')))).toBe(true);
 });
 
-test('many slow clients do not stop a normal request', async () => {
+// The server's limits under abuse (deploy/): seconds of waiting each, and only a change to deploy/ can break them.
+test('many slow clients do not stop a normal request', fullRun, async () => {
   const { port } = await ownServer();
   // With too few worker_connections (deploy/nginx.conf) a visitor would wait behind them until one timed out.
   const slow = [];
@@ -257,13 +259,13 @@ test('many slow clients do not stop a normal request', async () => {
   expect(dropped, 'answered only once a slow client was let go').toBe(0);
 });
 
-test('a client that never finishes its request is dropped, not held for a minute', async () => {
+test('a client that never finishes its request is dropped, not held for a minute', fullRun, async () => {
   test.setTimeout(30_000); // the header timeout (deploy/site.conf) is well under it; nginx's default (60 s) is over
   const { closed } = await slowSender((await ownServer()).port);
   await closed;
 });
 
-test('one address gets a bounded number of transfers at once; others still get theirs', async () => {
+test('one address gets a bounded number of transfers at once; others still get theirs', fullRun, async () => {
   test.setTimeout(60_000);
   const perAddress = Number(
     /^limit_conn \w+ (\d+);$/m.exec(readFileSync(join(dist, '../deploy/site.conf'), 'utf8'))?.[1],
