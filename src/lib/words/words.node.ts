@@ -27,7 +27,18 @@ export class WordsError extends Error {
  * Tokens a component fills per item, left in place here: {{network}}, each social network's name, and the legal
  * pages' own parts (a date, a title, a version, a note, a name, a link, an email link: src/components/Say.astro).
  */
-export const itemTokens = new Set(['network', 'date', 'until', 'title', 'version', 'note', 'name', 'link', 'strong', 'email']);
+export const itemTokens = new Set([
+  'network',
+  'date',
+  'until',
+  'title',
+  'version',
+  'note',
+  'name',
+  'link',
+  'strong',
+  'email',
+]);
 
 /** The languages the site has words for: one YAML file each in src/content/words/. */
 export const wordsLocales = () =>
