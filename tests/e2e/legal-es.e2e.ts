@@ -88,6 +88,11 @@ for (const { kind } of translated) {
         }
       }
       await expect(page.locator('.legal-english-only')).toHaveCount(englishOnly.length ? 1 : 0);
+      // In the text too, a link to a page in English only says where it leads.
+      for (const other of englishOnly) {
+        for (const link of await page.locator(`.legal-body a[href^="${other.path}"]`).all())
+          await expect(link).toHaveAttribute('hreflang', 'en');
+      }
       // Said in the page's language (no lang of its own), in a line of its own.
       await expect(page.locator('.legal-english-only:not([lang])')).toHaveCount(englishOnly.length ? 1 : 0);
     });
