@@ -19,8 +19,16 @@ import {
   type Approvals,
 } from '../src/lib/legal/approvals.node.ts';
 import { lawFacts } from '../src/lib/legal/law.ts';
-import { legalPages } from '../src/lib/legal/pages.node.ts';
+import { legalPages, translationSources } from '../src/lib/legal/pages.node.ts';
+import { approveArgs, recordKey, versionId } from '../src/lib/legal/pages.ts';
 import { legalShared, legalText } from '../src/lib/legal/text.node.ts';
+import {
+  isStale,
+  publishesStale,
+  readTranslationSettings,
+  translationsFile,
+} from '../src/lib/legal/translations.node.ts';
+import { locales } from '../src/lib/i18n.ts';
 import { ConfigError, fieldsAtExampleValues, loadConfig, whereSet, type SiteConfig } from '../src/config/index.ts';
 import { routes } from '../src/lib/routes.ts';
 import { templateAssetProblems } from './template-assets.ts';
@@ -98,12 +106,38 @@ export async function legalProblems(): Promise<string[]> {
       ]
     : [];
   const [approvals, shared] = [readApprovals(), legalShared()];
+  const approveHint = (key: string) =>
+    `npm run legal:approve -- ${approveArgs(key)} --by "<your name>" --note "<what changed, for readers>"`;
   for (const { kind } of shared.sources) {
     const now = await legalText(kind, undefined, shared);
     if (isDraft(now, frozenCopies(kind, approvals[kind] ?? []).at(-1)))
-      problems.push(
-        `${kind}: its words are not approved  (npm run legal:approve -- ${kind} --by "<your name>" --note "<what changed, for readers>")`,
-      );
+      problems.push(`${kind}: its words are not approved  (${approveHint(kind)})`);
+  }
+  // Each translation: its words approved, and translating the English version approved now.
+  const settings = readTranslationSettings();
+  for (const locale of locales.filter((each) => each !== 'en')) {
+    const sources = translationSources(locale);
+    const words = legalShared(sources, locale);
+    for (const { kind, file } of sources) {
+      const key = recordKey(kind, locale);
+      const latest = frozenCopies(key, approvals[key] ?? []).at(-1);
+      if (isDraft(await legalText(kind, undefined, words), latest)) {
+        problems.push(`${key} (${file}): its words are not approved  (${approveHint(key)})`);
+        continue;
+      }
+      const english = (approvals[kind] ?? []).at(-1);
+      const state = {
+        kind,
+        locale,
+        file,
+        translates: latest?.approval.translates,
+        englishLatest: english && versionId(kind, english.version),
+      };
+      if (isStale(state))
+        problems.push(
+          `${key} (${file}): translates ${state.translates}, but the English page's approved version is now ${state.englishLatest}${publishesStale(settings, state) ? `; published with a notice (publishStale in ${translationsFile})` : ''}  (translate the change, then ${approveHint(key)})`,
+        );
+    }
   }
   return problems;
 }

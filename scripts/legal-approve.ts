@@ -7,7 +7,9 @@
  * sooner than the page's notice period needs `--no-notice` with its reason. `--reviewed` records a review that changes
  * no word (the yearly review): "Last updated" follows it. `--date` (default: today, UTC) is for tests and for
  * recording a sign-off late; it may not be before the record's latest date. `--template` is for the template's own
- * maintainers, while the record is the template's.
+ * maintainers, while the record is the template's. `--locale es` approves the page's Spanish translation
+ * (src/content/legal/es/<page>.md) as its own record, `<page>.es`, naming the English version it translates: the
+ * English page's latest approved one, which must exist.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,12 +19,13 @@ process.chdir(resolve(import.meta.dirname, '..'));
 const { approvalsFile, approve, frozenCopies, frozenFile, headingText, publishedText, readApprovals, sectionChanges } =
   await import('../src/lib/legal/approvals.node.ts');
 const { exampleValuesQuoted, legalSourcesOf } = await import('../src/lib/legal/examples.node.ts');
-const { legalPages } = await import('../src/lib/legal/pages.node.ts');
-const { versionId } = await import('../src/lib/legal/pages.ts');
-const { legalText } = await import('../src/lib/legal/text.node.ts');
+const { legalPages, translationFile, translationSources } = await import('../src/lib/legal/pages.node.ts');
+const { recordKey, versionId } = await import('../src/lib/legal/pages.ts');
+const { legalShared, legalText } = await import('../src/lib/legal/text.node.ts');
+const { locales } = await import('../src/lib/i18n.ts');
 
 const usage =
-  'usage: npm run legal:approve -- <page> --by "<your name>" --note "<what changed, for readers>" [--effective YYYY-MM-DD] [--no-notice "<why>"] [--reviewed]';
+  'usage: npm run legal:approve -- <page> [--locale es] --by "<your name>" --note "<what changed, for readers>" [--effective YYYY-MM-DD] [--no-notice "<why>"] [--reviewed]';
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
   process.exit(1);
@@ -38,6 +41,7 @@ try {
     'no-notice': { type: 'string' },
     reviewed: { type: 'boolean' },
     template: { type: 'boolean' },
+    locale: { type: 'string' },
   } as const;
   args = parseArgs({ allowPositionals: true, options });
 } catch (error) {
@@ -48,6 +52,13 @@ const pages = legalPages();
 const page = pages.find(({ kind }) => kind === positionals[0]);
 if (positionals.length !== 1 || !page) fail(`Name one page to approve: ${pages.map((p) => p.kind).join(', ')}.`);
 const { kind } = page;
+const locale = (values.locale ?? 'en') as (typeof locales)[number];
+if (!locales.includes(locale)) fail(`--locale ${values.locale}: expected one of ${locales.join(', ')}.`);
+const translated = locale === 'en' ? undefined : translationSources(locale);
+if (translated && !translated.some((source) => source.kind === kind))
+  fail(`${kind} has no ${locale} translation: expected ${translationFile(kind, locale)}.`);
+// The record the approval goes to: the page's own, or its translation's (`privacy.es`).
+const key = recordKey(kind, locale);
 const by = values.by?.trim();
 if (!by) fail('--by is missing: the name of the person who read and approves this text.');
 const note = values.note?.replace(/\s+/g, ' ').trim();
@@ -62,12 +73,18 @@ if (values.effective !== undefined && !isDate(values.effective))
 
 try {
   // Words that do not render (an unknown token, a bad data entry) stop here with the build's own message.
-  const now = await legalText(kind);
+  const now = await legalText(kind, undefined, translated ? legalShared(translated, locale) : undefined);
   // A rewritten record stops here too, naming the version.
-  const latest = frozenCopies(kind, readApprovals()[kind] ?? []).at(-1);
+  const approvals = readApprovals();
+  const latest = frozenCopies(key, approvals[key] ?? []).at(-1);
+  // A translation names the English version it translates: the latest approved, whose words it was made from.
+  const english = translated && frozenCopies(kind, approvals[kind] ?? []).at(-1);
+  if (translated && !english)
+    fail(`${kind} has no approved English version yet: approve it first (npm run legal:approve -- ${kind} ...).`);
+  const translates = english ? versionId(kind, english.approval.version) : undefined;
   const changes = latest && !values.reviewed ? sectionChanges(publishedText(latest), publishedText(now)) : [];
   const version =
-    approve(kind, now, {
+    approve(key, now, {
       by,
       on: date,
       note,
@@ -77,15 +94,19 @@ try {
       noticeDays: page.noticeDays,
       template: values.template,
       exampleValues: exampleValuesQuoted(publishedText(now), legalSourcesOf(kind)),
+      translates,
     }) ?? latest!.approval.version;
-  const id = versionId(kind, version);
+  const id = versionId(key, version);
   if (values.reviewed) console.log(`Recorded a review of ${id} (${by}, ${date}): no word changed.`);
-  else console.log(`Approved ${id} (${by}, ${date}), in effect from ${values.effective ?? date}.`);
+  else
+    console.log(
+      `Approved ${id} (${by}, ${date}), in effect from ${values.effective ?? date}${translates ? `, translating ${translates}` : ''}.`,
+    );
   if (changes.length)
     console.log(
-      `Changed since ${versionId(kind, latest!.approval.version)}: ${changes.map((c) => headingText(c.part)).join('; ')}`,
+      `Changed since ${versionId(key, latest!.approval.version)}: ${changes.map((c) => headingText(c.part)).join('; ')}`,
     );
-  console.log(`Commit ${approvalsFile}${values.reviewed ? '' : ` and ${frozenFile(kind, version)}`}.`);
+  console.log(`Commit ${approvalsFile}${values.reviewed ? '' : ` and ${frozenFile(key, version)}`}.`);
 } catch (error) {
   // Ours name the file, the field and what to do: the message is the whole story. Anything else is a bug: rethrown.
   if (!(error instanceof Error) || !['LegalTextError', 'DataPracticesError'].includes(error.name)) throw error;

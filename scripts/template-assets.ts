@@ -47,7 +47,7 @@ export const templateAssets: TemplateAsset[] = [
     name: 'the landing, invite, 404 and support words',
     paths: ['src/content/words/en.yaml'],
     replace: 'write your own words in src/content/words/en.yaml',
-    digest: 'f7fa98c3e48d69e29b34546edf4d92b32a5aa29b261e680b58410f8a2f661b02',
+    digest: 'd70e48bf444093def5058dfd8991b0321e5d941f5804be39d9df358bccd9d50f',
   },
   {
     name: 'the support questions',

@@ -36,14 +36,14 @@ export function mobileApplication(config: SiteConfig) {
 /** A legal page (its dates are the document's effective and last-updated dates) or the support page. */
 export function webPage(
   config: SiteConfig,
-  page: { name: string; path: string; published?: string; modified?: string },
+  page: { name: string; path: string; published?: string; modified?: string; language?: string },
 ) {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebPage',
     name: page.name,
     url: new URL(page.path, config.siteUrl).href,
-    inLanguage: 'en',
+    inLanguage: page.language ?? 'en',
     datePublished: page.published,
     dateModified: page.modified,
     isPartOf: { '@type': 'WebSite', name: config.productName, url: config.siteUrl },

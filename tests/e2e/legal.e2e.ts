@@ -12,6 +12,12 @@ import { expectNoAxeViolations } from './support/page-health.ts';
 import { fullRun, fullRunUnless } from './support/tiers.ts';
 
 const config = siteConfig();
+/** The legal pages' own English words (src/content/words/en.yaml, `legal`): the quick actions' labels. */
+const legalWords = (
+  parse(readFileSync(new URL('../../src/content/words/en.yaml', import.meta.url), 'utf8')) as {
+    legal: Record<string, string>;
+  }
+).legal;
 
 /** The legal pages as a reader and a reviewer meet them: structure and facts, never the wording of the prose, which
  *  the owner may change (docs/legal-pages.md). */
@@ -270,7 +276,7 @@ test('every legal page opens with the quick actions, each leading to the section
   for (const legal of legalPages) {
     await page.goto(legal.path);
     const actions = page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link');
-    await expect(actions).toHaveText(quickActions.map(({ label }) => label));
+    await expect(actions).toHaveText(quickActions.map(({ word }) => legalWords[word]));
     for (const href of await actions.evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))) {
       await page.goto(href);
       await expect(page.locator(`[id="${new URL(href).hash.slice(1)}"]`)).toBeVisible();

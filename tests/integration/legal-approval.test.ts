@@ -100,6 +100,9 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   project.write('src/content/legal/data-practices.yaml', data);
 
   for (const kind of ['privacy', 'health-data']) expect(approve(kind, ...now).output).toContain(`${kind}@${today}`);
+  // Their Spanish translations quote the same figure: translated, and approved naming the English they translate.
+  for (const kind of ['privacy', 'health-data'])
+    expect(approve(kind, '--locale', 'es', ...now).output).toContain(`${kind}.es@${today}`);
   const after = await project.build(production);
   expect(after.code, after.output).toBe(0);
   const current = project.read('dist/privacy.html');
@@ -162,6 +165,8 @@ it('keeps the words in effect until a change approved 30 days ahead takes effect
   expect(approve('privacy', ...note, '--effective', day(29)).output).toContain("less than the page's 30 days");
 
   expect(approve('privacy', ...note, '--effective', day(30)).code).toBe(0);
+  // The Spanish translation, whose words this change leaves as they are, names the new English version it translates.
+  expect(approve('privacy', '--locale', 'es', ...note, '--effective', day(30)).code).toBe(0);
   const next = latestOf('privacy', own);
   const { code, output } = await own.build(production);
   expect(code, output).toBe(0);

@@ -81,7 +81,7 @@ describe('adding a legal page: one Markdown file, then its approval', () => {
   }, 300_000);
 });
 
-describe('adding a kind of data: one entry of the data-practices file', () => {
+describe('adding a kind of data: one entry of the data-practices file, its Spanish words beside its English', () => {
   const voiceNotes = `
   - id: voice-notes
     label: Voice notes
@@ -98,6 +98,10 @@ describe('adding a kind of data: one entry of the data-practices file', () => {
     ccpa: Audio, electronic, visual or similar information
     appStore: [AUDIO]
     play: [Audio files / Voice or sound recordings]
+    es:
+      label: Notas de voz
+      detail: lo que grabas para describir un lugar
+      group: Lo que publicas
 `;
 
   it('reaches the lists and tables of the privacy policy, the summary at a glance and both store labels', async () => {
@@ -120,6 +124,8 @@ describe('adding a kind of data: one entry of the data-practices file', () => {
     expect(part('ccpa-categories')).toMatch(/<td data-label="Examples">voice notes, photos,/);
     expect(part('eu-uk-rights')).toMatch(/<li>Voice notes, .*: your consent/);
     expect(labels()).toMatch(/"category": "AUDIO"[\s\S]*### Audio files/);
+    // The Spanish policy lists it too, in its Spanish words (written beside the English in the same entry).
+    expect(dist('es/privacy.html')).toContain('notas de voz (lo que grabas para describir un lugar)');
   }, 300_000);
 });
 

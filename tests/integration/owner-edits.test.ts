@@ -39,6 +39,11 @@ test('after editing the tagline, a colour and a legal sentence, a build leaves g
   // Edited legal text is approved before a production build accepts it; the approval is committed with it.
   const approval = ['--template', '--by', 'Owner', '--note', 'Reworded', '--no-notice', 'No change of meaning'];
   execFileSync('npm', ['run', 'legal:approve', '--', 'privacy', ...approval], { cwd: project.dir, stdio: 'pipe' });
+  // Its Spanish translation is brought up to date with it (a rewording that changes no Spanish word).
+  execFileSync('npm', ['run', 'legal:approve', '--', 'privacy', '--locale', 'es', ...approval], {
+    cwd: project.dir,
+    stdio: 'pipe',
+  });
   git('add', '-A');
   git('commit', '-qm', 'owner edits');
 

@@ -5,6 +5,7 @@
  * counsel's, in src/content/legal/wording.yaml (`blocks`), with `{{placeholders}}` this module fills.
  */
 import { z } from 'zod';
+import type { Locale } from '../i18n.ts';
 import { ccpaCategories, euBases, sources, type DataEntry, type DataPractices } from './practices.ts';
 
 export const text = z.string('a text').trim().min(1, 'a non-empty text');
@@ -50,17 +51,22 @@ export const blockWordsSchema = texts([
 ]).extend({
   sources: texts(sources),
   euBases: texts(euBases),
+  /** California's category names as a translated page shows them; the English page shows the statute's own. */
+  ccpaCategories: texts(ccpaCategories).optional(),
 });
 export type BlockWords = z.infer<typeof blockWordsSchema>;
 
 /** A line of wording.yaml with its `{{placeholders}}` filled. */
 const say = (line: string, values: Record<string, string>) =>
   line.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
-/** "Name" -> "name" inside a sentence; "AI recommendations" keeps its capitals. */
-const lower = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
+/** "Name" -> "name" inside a sentence, "Número" -> "número"; "AI recommendations" keeps its capitals. */
+const lower = (label: string) =>
+  /^\p{Lu}\p{Ll}/u.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const unique = <T>(items: T[]) => [...new Set(items)];
-const sentence = (items: string[]) => new Intl.ListFormat('en-US').format(items);
+/** "a, b and c" in the page's language. */
+const sentence = (locale: Locale, items: string[]) =>
+  new Intl.ListFormat(locale === 'en' ? 'en-US' : locale).format(items);
 const cell = (value: string) => value.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const table = (head: string[], rows: string[][]) =>
   [head, head.map(() => '---'), ...rows].map((row) => `| ${row.map(cell).join(' | ')} |`).join('\n');
@@ -116,19 +122,25 @@ function collected(practices: DataPractices, words: BlockWords, from: (entry: Da
 }
 
 /** How long each of the entries is kept: one period, or each group of kinds with its own (CCPA 1798.100(a)(3)). */
-function periods(practices: DataPractices, entries: DataEntry[]): string {
+function periods(practices: DataPractices, entries: DataEntry[], locale: Locale = 'en'): string {
   const groups = groupBy(entries, (entry) => [entry.retention]);
   if (groups.size === 1) return practices.retention[entries[0]!.retention]!.label;
   // One line each, so a phone shows each kind beside its own period.
   return [...groups]
     .map(
-      ([rule, kinds]) => `${capital(sentence(kinds.map((e) => lower(e.label))))}: ${practices.retention[rule]!.label}`,
+      ([rule, kinds]) =>
+        `${capital(
+          sentence(
+            locale,
+            kinds.map((e) => lower(e.label)),
+          ),
+        )}: ${practices.retention[rule]!.label}`,
     )
     .join('<br>');
 }
 
 /** California's categories, each with its examples, sources, purposes, recipients and retention (CCPA 1798.110). */
-function ccpaTable(practices: DataPractices, words: BlockWords): string {
+function ccpaTable(practices: DataPractices, words: BlockWords, locale: Locale = 'en'): string {
   const groups = groupBy(practices.data, (entry) =>
     unique([entry.ccpa, ...(entry.sensitive.includes('cpra') ? ['Sensitive personal information'] : [])]),
   );
@@ -136,19 +148,26 @@ function ccpaTable(practices: DataPractices, words: BlockWords): string {
   const rows = [...groups]
     .sort(([a], [b]) => order(a) - order(b))
     .map(([category, entries]) => [
-      category,
-      sentence(entries.map((entry) => lower(entry.label))),
-      sentence(unique(entries.flatMap((entry) => entry.source.map((source) => words.sources[source])))),
-      capital(sentence(unique(entries.flatMap((entry) => entry.purposes.map((id) => practices.purposes[id]!.short))))),
-      sentence(unique(entries.flatMap((entry) => entry.recipients)).map((id) => recipientName(practices, id))) ||
-        words.noOne,
-      periods(practices, entries),
+      words.ccpaCategories?.[category as (typeof ccpaCategories)[number]] ?? category,
+      sentence(
+        locale,
+        entries.map((entry) => lower(entry.label)),
+      ),
+      sentence(locale, unique(entries.flatMap((entry) => entry.source.map((source) => words.sources[source])))),
+      capital(
+        sentence(locale, unique(entries.flatMap((entry) => entry.purposes.map((id) => practices.purposes[id]!.short)))),
+      ),
+      sentence(
+        locale,
+        unique(entries.flatMap((entry) => entry.recipients)).map((id) => recipientName(practices, id)),
+      ) || words.noOne,
+      periods(practices, entries, locale),
     ]);
   return table(words.ccpaColumns.split(/\s*\|\s*/), rows);
 }
 
 /** Who receives what: every recipient of a kind, with each kind of data it receives. */
-function recipients(practices: DataPractices, words: BlockWords, kind: string): string {
+function recipients(practices: DataPractices, words: BlockWords, kind: string, locale: Locale = 'en'): string {
   return Object.entries(practices.recipients)
     .filter(([, recipient]) => recipient.kind === kind)
     .map(([id, recipient]) => {
@@ -158,7 +177,7 @@ function recipients(practices: DataPractices, words: BlockWords, kind: string): 
         recipient.ours ? words.recipientOurs : recipient.askFirst ? words.recipientAskFirst : words.recipient,
         {
           recipient: who,
-          data: sentence(data),
+          data: sentence(locale, data),
         },
       );
       const keeps =
@@ -195,7 +214,7 @@ function sensitive(practices: DataPractices, words: BlockWords): string {
 }
 
 /** Each EU legal basis with its kinds of data; the basis most kinds rest on last, as "everything else". */
-function legalBases(practices: DataPractices, words: BlockWords): string {
+function legalBases(practices: DataPractices, words: BlockWords, locale: Locale = 'en'): string {
   const groups = [...groupBy(practices.data, (entry) => [entry.euBasis])];
   const most = groups.reduce((a, b) => (b[1].length > a[1].length ? b : a))[0];
   const basisOf = (basis: string) => words.euBases[basis as (typeof euBases)[number]];
@@ -203,7 +222,12 @@ function legalBases(practices: DataPractices, words: BlockWords): string {
     ...groups
       .filter(([basis]) => basis !== most)
       .map(([basis, entries]) => {
-        const data = capital(sentence(entries.map((entry) => lower(entry.label))));
+        const data = capital(
+          sentence(
+            locale,
+            entries.map((entry) => lower(entry.label)),
+          ),
+        );
         return say(words.legalBasis, { data, basis: basisOf(basis) });
       }),
     say(words.legalBasisRest, { basis: basisOf(most) }),
@@ -213,10 +237,15 @@ function legalBases(practices: DataPractices, words: BlockWords): string {
 }
 
 /** Privacy at a glance, in the stores' own terms, each line linked to the section that says it in full. */
-function glance(practices: DataPractices, words: BlockWords): string {
+function glance(practices: DataPractices, words: BlockWords, locale: Locale = 'en'): string {
   const app = practices.data;
   const list = (line: string, items: (DataEntry | string)[]) =>
-    say(line, { list: sentence(items.map((item) => (typeof item === 'string' ? item : lower(item.label)))) });
+    say(line, {
+      list: sentence(
+        locale,
+        items.map((item) => (typeof item === 'string' ? item : lower(item.label))),
+      ),
+    });
   const tracking = app.filter((entry) => entry.tracking);
   const notLinked = app.filter((entry) => !entry.linked);
   const shared = Object.keys(practices.recipients)
@@ -240,14 +269,17 @@ function glance(practices: DataPractices, words: BlockWords): string {
 }
 
 /** The consumer health data (entries marked `health`): what it is, from where, why, and how long it is kept. */
-function healthData(practices: DataPractices, words: BlockWords): string {
+function healthData(practices: DataPractices, words: BlockWords, locale: Locale = 'en'): string {
   return practices.data
     .filter((entry) => entry.sensitive.includes('health'))
     .map((entry) => {
       const values = {
         label: entry.label,
         detail: detail(entry),
-        sources: sentence(entry.source.map((source) => words.sources[source])),
+        sources: sentence(
+          locale,
+          entry.source.map((source) => words.sources[source]),
+        ),
         purposes: entry.purposes.map((id) => practices.purposes[id]!.label).join('; '),
         period: period(practices, words, entry.retention),
       };
@@ -257,7 +289,7 @@ function healthData(practices: DataPractices, words: BlockWords): string {
 }
 
 /** Who receives consumer health data, and which of it. */
-function healthRecipients(practices: DataPractices, words: BlockWords): string {
+function healthRecipients(practices: DataPractices, words: BlockWords, locale: Locale = 'en'): string {
   const health = practices.data.filter((entry) => entry.sensitive.includes('health'));
   return Object.entries(practices.recipients)
     .map(([id, recipient]) => [recipient, health.filter((entry) => entry.recipients.includes(id))] as const)
@@ -269,7 +301,13 @@ function healthRecipients(practices: DataPractices, words: BlockWords): string {
         recipient.keeps && recipient.kind !== 'other-users'
           ? ` ${say(words.recipientKeeps, { keeps: recipient.keeps })}`
           : '';
-      return `- ${say(line, { recipient: who, data: sentence(entries.map((entry) => lower(entry.label))) })}${keeps}`;
+      return `- ${say(line, {
+        recipient: who,
+        data: sentence(
+          locale,
+          entries.map((entry) => lower(entry.label)),
+        ),
+      })}${keeps}`;
     })
     .join('\n');
 }
@@ -310,9 +348,10 @@ export const practiceBlocks = {
   collectedAutomatically: (p: DataPractices, w: BlockWords) =>
     collected(p, w, (entry) => !entry.source.includes('you') && !entry.source.includes('friends')),
   ccpaTable,
-  serviceProviders: (p: DataPractices, w: BlockWords) => recipients(p, w, 'service-provider'),
-  otherUsers: (p: DataPractices, w: BlockWords) => recipients(p, w, 'other-users'),
-  thirdParties: (p: DataPractices, w: BlockWords) => recipients(p, w, 'third-party') || `- ${w.noThirdParty}`,
+  serviceProviders: (p: DataPractices, w: BlockWords, l?: Locale) => recipients(p, w, 'service-provider', l),
+  otherUsers: (p: DataPractices, w: BlockWords, l?: Locale) => recipients(p, w, 'other-users', l),
+  thirdParties: (p: DataPractices, w: BlockWords, l?: Locale) =>
+    recipients(p, w, 'third-party', l) || `- ${w.noThirdParty}`,
   keptLonger,
   sensitive,
   legalBases,
@@ -320,6 +359,6 @@ export const practiceBlocks = {
   healthRecipients,
   healthVisibility,
   healthDeletion,
-} satisfies Record<string, (practices: DataPractices, words: BlockWords) => string>;
+} satisfies Record<string, (practices: DataPractices, words: BlockWords, locale?: Locale) => string>;
 
 export type PracticeBlock = keyof typeof practiceBlocks;

@@ -14,7 +14,7 @@ import { decodeHTML } from 'entities';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
 import { legalDir, LegalTextError, parseLegalMarkdown } from './pages.node.ts';
-import { versionId } from './pages.ts';
+import { approveArgs, versionId } from './pages.ts';
 
 export const approvalsFile = `${legalDir}/approvals.yaml`;
 export const versionsDir = `${legalDir}/versions`;
@@ -34,6 +34,14 @@ const record = {
   takesEffect: date.optional(),
   /** Why it takes effect sooner than the page's notice period: a change that needs no notice. */
   noNotice: note.optional(),
+  /**
+   * On a translation (`privacy.es`): the English version it translates (`privacy@2026-11-27`), the latest one approved
+   * when the translation was; a newer English version makes it stale (translations.node.ts).
+   */
+  translates: z
+    .string()
+    .regex(/^[a-z0-9-]+@\d{4}-\d{2}-\d{2}(-\d+)?$/, 'a version like privacy@2026-11-25')
+    .optional(),
 };
 export const approvalSchema = z.strictObject({
   ...record,
@@ -172,7 +180,7 @@ export function frozenCopies(kind: string, list: Approval[]): Frozen[] {
     const text = readFileSync(file, 'utf8');
     if (hashOf(text) !== approval.sha256) stop(version, `${file} differs from the copy approved (its sha256)`);
     const { data, body: html } = parseLegalMarkdown(text, file, frozenSchema);
-    for (const field of ['version', 'date', 'approvedBy', 'note', 'takesEffect', 'noNotice'] as const) {
+    for (const field of ['version', 'date', 'approvedBy', 'note', 'takesEffect', 'noNotice', 'translates'] as const) {
       if (data[field] !== approval[field])
         stop(
           version,
@@ -208,6 +216,11 @@ export interface ApprovalRequest {
   template?: boolean | undefined;
   /** Example values of the config the words quote (examples.node.ts): an owner's record refuses them. */
   exampleValues?: string[] | undefined;
+  /**
+   * On a translation: the English version it translates. A new one is a new version of the translation even when
+   * its words are the same (the English changed in a way that changes no word of the translation).
+   */
+  translates?: string | undefined;
 }
 
 /**
@@ -239,7 +252,8 @@ export function approve(kind: string, now: Published, request: ApprovalRequest) 
   const latest = frozenCopies(kind, list).at(-1);
   const last = latest && lastUpdated(latest.approval);
   if (last && on < last) refuse(`${on} is before the latest record, ${last}: dates only move forward`);
-  if (reviewed === isDraft(now, latest)) {
+  const retranslated = request.translates !== undefined && request.translates !== latest?.approval.translates;
+  if (reviewed === (isDraft(now, latest) || retranslated)) {
     refuse(
       reviewed
         ? `the page differs from its latest approved version; approve it (without --reviewed)`
@@ -277,6 +291,7 @@ export function approve(kind: string, now: Published, request: ApprovalRequest) 
     note,
     ...(takesEffect !== on && { takesEffect }),
     ...(noNotice && { noNotice }),
+    ...(request.translates && { translates: request.translates }),
   };
   const copy = frozenText({ ...fields, ...now.data }, now.html);
   mkdirSync(`${versionsDir}/${kind}`, { recursive: true });
@@ -370,7 +385,8 @@ export function unapprovedReport(drafts: Draft[], template = isTemplateRecord())
     ];
   });
   const approveEach = drafts.map(
-    ({ kind }) => `  npm run legal:approve -- ${kind} --by "<your name>" --note "<what changed, for readers>"`,
+    ({ kind }) =>
+      `  npm run legal:approve -- ${approveArgs(kind)} --by "<your name>" --note "<what changed, for readers>"`,
   );
   return [
     'Legal text not approved: a production build publishes only the words approved (docs/legal-pages.md).',

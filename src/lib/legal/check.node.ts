@@ -8,6 +8,8 @@ import { siteConfig } from '../../config/index.ts';
 import type { LegalHeading } from './frontMatter.ts';
 import { requiredIn } from './law.ts';
 import { markdownParts } from './markdown.node.ts';
+import type { Locale } from '../i18n.ts';
+import { recordKey } from './pages.ts';
 import { maxSentenceWords, maxWords, reading } from './readability.ts';
 import { legalSections, legalSubSections } from './sections.ts';
 import { decodeHTML, escapeUTF8 } from 'entities';
@@ -45,7 +47,7 @@ function sourceParts(template: string) {
 }
 
 /** Every failure of one entry, each naming what is wrong and what was expected; an empty list when it passes. */
-export function checkLegalEntry(kind: string, entry: LegalEntry, tokens: LegalTokens): string[] {
+export function checkLegalEntry(kind: string, entry: LegalEntry, tokens: LegalTokens, locale: Locale = 'en'): string[] {
   const failures: string[] = [];
   const ids = new Set([...entry.html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!));
   const top = entry.headings.filter((heading) => heading.depth === 2).map((heading) => heading.slug);
@@ -103,10 +105,11 @@ export function checkLegalEntry(kind: string, entry: LegalEntry, tokens: LegalTo
   const { words, sentences } = reading(`<p>${escapeUTF8(entry.summary ?? '')}</p>${entry.html}`);
   for (const sentence of sentences.filter((each) => each.words > maxSentenceWords))
     failures.push(`a sentence of ${sentence.words} words: "${sentence.text}"; expected at most ${maxSentenceWords}`);
-  const wordLimit = maxWords[kind];
+  const wordLimit = maxWords[recordKey(kind, locale)] ?? maxWords[kind];
   if (wordLimit && words > wordLimit)
     failures.push(`${words} words in the summary and the article; expected at most ${wordLimit}`);
-  const placeholder = /\b(TODO|TBD|lorem)\b/i.exec(entry.template);
+  // "todo" is a Spanish word ("all"): other languages' placeholders are caught in capitals only.
+  const placeholder = (locale === 'en' ? /\b(TODO|TBD|lorem)\b/i : /\b(TODO|TBD|[Ll]orem)\b/).exec(entry.template);
   if (placeholder) failures.push(`placeholder text "${placeholder[0]}"`);
   return failures;
 }

@@ -1,10 +1,43 @@
 /** The current legal pages from the collection (src/content.config.ts), in their `order`: not their versions. */
 import { getCollection } from 'astro:content';
+import type { Locale } from '../i18n.ts';
+import { recordKey } from './pages.ts';
 
+/** The current English legal pages (id `privacy`). */
 export const currentLegalPages = async () =>
   (await getCollection('legal', ({ id, data }) => id === data.kind)).sort(
     (a, b) => a.data.page.order - b.data.page.order,
   );
+
+/** The current pages translated into `locale` (id `privacy.es`), in their English pages' order. */
+export const translatedLegalPages = async (locale: Locale) =>
+  (await getCollection('legal', ({ id, data }) => data.locale === locale && id === recordKey(data.kind, locale))).sort(
+    (a, b) => a.data.page.order - b.data.page.order,
+  );
+
+/**
+ * Every legal page as a reader of `locale` gets it: its translation where it has one, else the English page (its
+ * `locale` says which, so a link can be marked as English).
+ */
+export async function legalPagesIn(locale: Locale) {
+  const translated = locale === 'en' ? [] : await translatedLegalPages(locale);
+  return (await currentLegalPages()).map(
+    (english) => translated.find(({ data }) => data.kind === english.data.kind)?.data ?? english.data,
+  );
+}
+
+/** The addresses of a legal page in each language it has, for hreflang: none when it is in English only. */
+export async function legalAlternates(kind: string): Promise<Partial<Record<Locale, string>> | undefined> {
+  const english = (await currentLegalPages()).find(({ data }) => data.kind === kind);
+  const translations = (
+    await getCollection('legal', ({ id, data }) => data.kind === kind && id === recordKey(kind, data.locale))
+  ).filter(({ data }) => data.locale !== 'en');
+  if (!english || !translations.length) return undefined;
+  return Object.fromEntries([
+    ['en', english.data.page.path],
+    ...translations.map(({ data }) => [data.locale, data.page.path]),
+  ]) as Partial<Record<Locale, string>>;
+}
 
 /** Who each legal page is: what components link to (src/components/LegalLinks.tsx) and the head's `<link rel>`. */
 export const legalPageList = async () => (await currentLegalPages()).map(({ data }) => data.page);

@@ -25,12 +25,27 @@ import {
   type Published,
 } from './approvals.node.ts';
 import { legalPageSchema } from './frontMatter.ts';
-import { legalDir, LegalTextError } from './pages.node.ts';
-import { versionId } from './pages.ts';
+import { locales } from '../i18n.ts';
+import { legalDir, LegalTextError, translationSources } from './pages.node.ts';
+import { recordKey, versionId } from './pages.ts';
 import { legalShared, legalText, legalWords } from './text.node.ts';
+import {
+  isStale,
+  publishesStale,
+  readTranslationSettings,
+  staleReport,
+  type TranslationState,
+} from './translations.node.ts';
 
 export const legalEntrySchema = legalWords.extend({
   kind: z.string(),
+  /** The language of its words: English, or a translation's (id `privacy.es`, its versions `privacy.es@2026-11-27`). */
+  locale: z.enum(locales),
+  /**
+   * On a translation: the English version its words translate (its id and the day that version was approved), and,
+   * when the English page has a newer approved version that the owner chose to publish it beside, that version.
+   */
+  translation: z.object({ of: z.string(), date: z.iso.date(), newer: z.string().optional() }).optional(),
   /** Who the page is, its description filled (frontMatter.ts). */
   page: legalPageSchema.extend({ kind: z.string() }),
   /**
@@ -73,6 +88,7 @@ export function legalLoader(): Loader {
         const approvals = readApprovals();
         const shared = legalShared();
         const drafts: Draft[] = [];
+        const stale: TranslationState[] = [];
         // The config reserves the fixed addresses (src/config/invite.ts); a legal page's own is checked here.
         const clash = shared.pages.find(({ path }) => path === siteConfig().invitePath);
         if (clash) {
@@ -80,45 +96,94 @@ export function legalLoader(): Loader {
             `${legalDir}/${clash.kind}.md: path ${clash.path} is also invitePath (site.config.ts); expected an address no other page uses`,
           );
         }
+        const translated = locales
+          .filter((locale) => locale !== 'en')
+          .map((locale) => ({ locale, sources: translationSources(locale) }));
         checkNoPageLost(
-          shared.sources.map(({ kind }) => kind),
+          [
+            ...shared.sources.map(({ kind }) => kind),
+            ...translated.flatMap(({ locale, sources }) => sources.map(({ kind }) => recordKey(kind, locale))),
+          ],
           approvals,
         );
+        const settings = readTranslationSettings();
         store.clear();
-        for (const { kind } of shared.sources) {
-          const now = await legalText(kind, undefined, shared);
-          const frozen = frozenCopies(kind, approvals[kind] ?? []);
-          const latest = frozen.at(-1);
-          const draft = isDraft(now, latest);
-          if (draft) drafts.push({ kind, now, latest });
-          const state = (approval: Approval | undefined, { data }: Published) => ({
-            ...data,
-            kind,
-            page: now.page,
-            approval,
-            version: approval && versionId(kind, approval.version),
-            lastUpdated: approval ? lastUpdated(approval) : data.effective,
-          });
-          const history = legalHistory(kind, frozen);
-          // The page's address shows the version in effect on the build's date (the first one, before any is), and
-          // announces each approved one still to come; a draft shows the words as they are now.
-          const on = today();
-          const inEffect = frozen.findLast(({ approval }) => effectiveOf(approval) <= on) ?? frozen[0];
-          const upcoming = frozen
-            .filter(({ approval }) => effectiveOf(approval) > on && approval !== inEffect?.approval)
-            .map(({ approval }) => ({ ...approval, id: versionId(kind, approval.version) }));
-          if (draft) set(kind, now.markdown, now.html, { ...state(undefined, now), history, upcoming });
-          else set(kind, '', inEffect!.html, { ...state(inEffect!.approval, inEffect!), history, upcoming });
-          // Each version from its frozen copy alone: the renderer never touches it again.
-          for (const [index, copy] of frozen.entries()) {
-            const next = frozen[index + 1]?.approval;
-            const replacedBy = next && effectiveOf(next) <= on ? effectiveOf(next) : undefined;
-            const later = effectiveOf(copy.approval) > on && copy !== inEffect ? effectiveOf(copy.approval) : undefined;
-            const data = { ...state(copy.approval, copy), replacedBy, takesEffectLater: later };
-            set(versionId(kind, copy.approval.version), '', copy.html, data);
+        const englishDates = new Map<string, string>();
+        const languages = [
+          { locale: 'en' as const, shared },
+          ...translated.map(({ locale, sources }) => ({ locale, shared: legalShared(sources, locale) })),
+        ];
+        for (const { locale, shared: words } of languages) {
+          for (const { kind, file } of words.sources) {
+            const key = recordKey(kind, locale);
+            const now = await legalText(kind, undefined, words);
+            const frozen = frozenCopies(key, approvals[key] ?? []);
+            const latest = frozen.at(-1);
+            const draft = isDraft(now, latest);
+            if (draft) drafts.push({ kind: key, now, latest });
+            if (locale === 'en')
+              for (const { approval } of frozen) englishDates.set(versionId(kind, approval.version), approval.date);
+            // A translation names the English version it translates; a newer approved English version makes it stale.
+            const englishLatest = locale === 'en' ? undefined : (approvals[kind] ?? []).at(-1);
+            const state: TranslationState | undefined =
+              locale === 'en'
+                ? undefined
+                : {
+                    kind,
+                    locale,
+                    file,
+                    translates: latest?.approval.translates,
+                    englishLatest: englishLatest && versionId(kind, englishLatest.version),
+                  };
+            const newer = state && !draft && isStale(state) ? state.englishLatest : undefined;
+            if (state && newer && !publishesStale(settings, state)) stale.push(state);
+            const translation = (approval: Approval | undefined) =>
+              approval?.translates
+                ? {
+                    of: approval.translates,
+                    date: englishDates.get(approval.translates) ?? approval.translates.split('@')[1]!.slice(0, 10),
+                  }
+                : undefined;
+            const entryState = (approval: Approval | undefined, { data }: Published) => ({
+              ...data,
+              kind,
+              locale,
+              page: now.page,
+              approval,
+              translation: translation(approval),
+              version: approval && versionId(key, approval.version),
+              lastUpdated: approval ? lastUpdated(approval) : data.effective,
+            });
+            const history = legalHistory(key, frozen);
+            // The page's address shows the version in effect on the build's date (the first one, before any is), and
+            // announces each approved one still to come; a draft shows the words as they are now.
+            const on = today();
+            const inEffect = frozen.findLast(({ approval }) => effectiveOf(approval) <= on) ?? frozen[0];
+            const upcoming = frozen
+              .filter(({ approval }) => effectiveOf(approval) > on && approval !== inEffect?.approval)
+              .map(({ approval }) => ({ ...approval, id: versionId(key, approval.version) }));
+            if (draft) set(key, now.markdown, now.html, { ...entryState(undefined, now), history, upcoming });
+            else {
+              const current = entryState(inEffect!.approval, inEffect!);
+              const shown = current.translation && newer ? { ...current.translation, newer } : current.translation;
+              set(key, '', inEffect!.html, { ...current, translation: shown, history, upcoming });
+            }
+            // Each version from its frozen copy alone: the renderer never touches it again.
+            for (const [index, copy] of frozen.entries()) {
+              const next = frozen[index + 1]?.approval;
+              const replacedBy = next && effectiveOf(next) <= on ? effectiveOf(next) : undefined;
+              const later =
+                effectiveOf(copy.approval) > on && copy !== inEffect ? effectiveOf(copy.approval) : undefined;
+              const data = { ...entryState(copy.approval, copy), replacedBy, takesEffectLater: later };
+              set(versionId(key, copy.approval.version), '', copy.html, data);
+            }
           }
         }
-        if (drafts.length && gated()) throw new LegalTextError(unapprovedReport(drafts));
+        const problems = [
+          ...(drafts.length ? [unapprovedReport(drafts)] : []),
+          ...(stale.length ? [staleReport(stale)] : []),
+        ];
+        if (problems.length && gated()) throw new LegalTextError(problems.join('\n\n'));
         if (drafts.length && process.env.LEGAL_DRAFTS === '1')
           logger.warn(
             `LEGAL_DRAFTS=1: ${drafts.map(({ kind }) => kind).join(', ')} built as drafts, not for deployment`,

@@ -2,9 +2,10 @@
  * The legal pages are the Markdown files of src/content/legal/ (`privacy.md` is the kind `privacy`): each file's front
  * matter says who the page is (frontMatter.ts), so adding a page is adding a file. Read here, validated once per call.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { localePath, type Locale } from '../i18n.ts';
 import { legalFrontMatter, legalPageSchema, type LegalFrontMatter, type LegalPage } from './frontMatter.ts';
 
 export const legalDir = 'src/content/legal';
@@ -19,6 +20,8 @@ export class LegalTextError extends Error {
 export interface LegalSource {
   kind: string;
   file: string;
+  /** The language of its words: English, or a translation's (`src/content/legal/<locale>/<kind>.md`). */
+  locale?: Locale;
   data: LegalFrontMatter;
   body: string;
 }
@@ -51,11 +54,53 @@ export const legalSources = (): LegalSource[] =>
     .map((name) => legalSource(name.slice(0, -3)))
     .sort((a, b) => a.data.order - b.data.order);
 
-/** The page's identity from its front matter (its description's tokens unfilled): its other fields left out. */
-export const legalPageOf = ({ kind, data }: LegalSource): LegalPage => ({ kind, ...legalPageSchema.parse(data) });
+/**
+ * The page's identity from its front matter (its description's tokens unfilled): its other fields left out. A
+ * translation's address is the English one under its language's folder (`/es/privacy`).
+ */
+export const legalPageOf = ({ kind, data, locale = 'en' }: LegalSource): LegalPage => {
+  const page = legalPageSchema.parse(data);
+  return { kind, ...page, path: localePath(locale, page.path) };
+};
 
 /** Who each legal page is, for scripts and tests; pages read the collection. */
 export const legalPages = (): LegalPage[] => legalSources().map(legalPageOf);
 
 /** One legal page by its kind (its file's name). */
 export const legalPage = (kind: string): LegalPage => legalPageOf(legalSource(kind));
+
+/**
+ * A translation's front matter: its own words (title, summary, facts) and the names its links and title use. Who the
+ * page is otherwise (its order, its first effective date, its notice period) is the English page's, and its address is
+ * the English one under the language's folder (`/es/privacy`).
+ */
+export const translationFrontMatter = legalFrontMatter
+  .pick({ title: true, summary: true, titleWord: true, linkLabel: true, description: true, facts: true })
+  .strict();
+
+/** Where the translation of a page lives: one Markdown file per page and language, named like the English one. */
+export const translationFile = (kind: string, locale: Locale) => `${legalDir}/${locale}/${kind}.md`;
+
+/** The translation of page `kind` into `locale`, from `markdown` (a test's edit) or its file. */
+export function translationSource(kind: string, locale: Locale, markdown?: string): LegalSource {
+  const file = translationFile(kind, locale);
+  const english = legalSource(kind);
+  const { data, body } = parseLegalMarkdown(markdown ?? readFileSync(file, 'utf8'), file, translationFrontMatter);
+  return { kind, file, locale, data: { ...english.data, ...data }, body };
+}
+
+/** Every page translated into `locale`, in the English pages' order; a translation of no English page stops here. */
+export function translationSources(locale: Locale): LegalSource[] {
+  const dir = `${legalDir}/${locale}`;
+  if (!existsSync(dir)) return [];
+  const kinds = new Set(legalSources().map(({ kind }) => kind));
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => {
+      const kind = name.slice(0, -3);
+      if (!kinds.has(kind))
+        throw new LegalTextError(`${dir}/${name} translates no page: expected the name of one in ${legalDir}/`);
+      return translationSource(kind, locale);
+    })
+    .sort((a, b) => a.data.order - b.data.order);
+}

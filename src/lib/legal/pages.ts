@@ -6,14 +6,24 @@ import type { LegalPage } from './frontMatter.ts';
 
 /**
  * What a visitor most often comes to a legal page to do, each a link at the top of every legal page to the section
- * that does it, on whichever page it lives. The sections are required ones (sections.ts), so no link can dangle.
+ * that does it, on whichever page it lives. The sections are required ones (sections.ts), so no link can dangle;
+ * each link's label is the `legal` word of its `word` (src/content/words/<locale>.yaml).
  */
 export const quickActions = [
-  { label: 'Stop texts', kind: 'terms', anchor: 'stop' },
-  { label: 'Delete your account', kind: 'privacy', anchor: 'delete-account' },
-  { label: 'Get a copy of your data', kind: 'privacy', anchor: 'access-and-correction' },
-  { label: 'Report someone', kind: 'guidelines', anchor: 'report-and-block' },
+  { word: 'stopTexts', kind: 'terms', anchor: 'stop' },
+  { word: 'deleteAccount', kind: 'privacy', anchor: 'delete-account' },
+  { word: 'getCopy', kind: 'privacy', anchor: 'access-and-correction' },
+  { word: 'reportSomeone', kind: 'guidelines', anchor: 'report-and-block' },
 ] as const;
+
+/**
+ * The key of a page's record in approvals.yaml and versions/: its kind for English (`privacy`), and the kind and the
+ * language for a translation (`privacy.es`), which is approved and kept like a page of its own.
+ */
+export const recordKey = (kind: string, locale: string = 'en') => (locale === 'en' ? kind : `${kind}.${locale}`);
+
+/** A record key as `npm run legal:approve` names it: `privacy`, or `privacy --locale es` for `privacy.es`. */
+export const approveArgs = (key: string) => key.replace(/^([a-z0-9-]+)\.([a-z]{2})$/, '$1 --locale $2');
 
 /** `terms@2026-11-25`: what the app records with an SMS opt-in, and what the pages show. */
 export const versionId = (kind: string, version: string) => `${kind}@${version}`;

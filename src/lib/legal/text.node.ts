@@ -13,11 +13,14 @@ import { decodeHTML, escapeUTF8 } from 'entities';
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import { practiceBlocks, type PracticeBlock } from '../dataPractices/policyBlocks.ts';
-import { readDataPractices } from '../dataPractices/read.node.ts';
+import { localizePractices } from '../dataPractices/localize.ts';
+import { dataPracticesPath, readDataPractices } from '../dataPractices/read.node.ts';
+import { localePath, type Locale } from '../i18n.ts';
 import { checkLegalEntry } from './check.node.ts';
 import type { LegalHeading, LegalPage } from './frontMatter.ts';
 import { renderLegalMarkdown } from './markdown.node.ts';
-import { legalDir, legalPageOf, legalSource, legalSources, type LegalSource } from './pages.node.ts';
+import { legalDir, legalPageOf, legalSource, legalSources, translationSource, type LegalSource } from './pages.node.ts';
+import { recordKey } from './pages.ts';
 import {
   escapeMarkdown,
   fill,
@@ -49,23 +52,34 @@ export const unplacedPracticeBlocks = (sources: LegalSource[]) => {
 
 /**
  * What every page's words draw on, read once for all of them: the pages, wording.yaml, the tokens, the data file. A
- * data block no page places stops here, naming it.
+ * data block no page places stops here, naming it. For a language other than English, `sources` are its translations
+ * (translationSources): their words come from its wording file and the data file's forms in it, and each page's
+ * address token (`{{healthDataUrl}}`) is its translation's where it has one, the English page's otherwise.
  */
-export function legalShared(sources = legalSources()) {
-  const unplaced = unplacedPracticeBlocks(sources);
-  if (unplaced.length)
-    throw new LegalTextError(
-      `src/lib/dataPractices/policyBlocks.ts: ${unplaced.map((name) => `{{practices.${name}}}`).join(', ')} is placed by no page of ${legalDir}/; expected each on a line of its own in a page, or removed from practiceBlocks`,
+export function legalShared(sources = legalSources(), locale: Locale = 'en') {
+  if (locale === 'en') {
+    const unplaced = unplacedPracticeBlocks(sources);
+    if (unplaced.length)
+      throw new LegalTextError(
+        `src/lib/dataPractices/policyBlocks.ts: ${unplaced.map((name) => `{{practices.${name}}}`).join(', ')} is placed by no page of ${legalDir}/; expected each on a line of its own in a page, or removed from practiceBlocks`,
+      );
+  }
+  const english = locale === 'en' ? sources : legalSources();
+  const translated = new Set(sources.map(({ kind }) => kind));
+  const pages = english
+    .map(legalPageOf)
+    .map((page) =>
+      locale !== 'en' && translated.has(page.kind) ? { ...page, path: localePath(locale, page.path) } : page,
     );
-  const pages = sources.map(legalPageOf);
-  const wording = legalWording(pages);
+  const wording = legalWording(pages, locale);
   let practices: ReturnType<typeof readDataPractices> | undefined;
   return {
+    locale,
     sources,
     pages,
     wording,
     tokens: legalTokens(pages, wording),
-    practices: () => (practices ??= readDataPractices()),
+    practices: () => (practices ??= localizePractices(readDataPractices(), locale, dataPracticesPath)),
   };
 }
 export type LegalShared = ReturnType<typeof legalShared>;
@@ -129,7 +143,7 @@ async function fillBody(body: string, tokens: LegalTokens, shared: LegalShared):
   let filled = fill(
     body.replace(blocks, (line, name: string) =>
       practices && Object.hasOwn(practiceBlocks, name)
-        ? practiceBlocks[name as PracticeBlock](practices, wording.blocks)
+        ? practiceBlocks[name as PracticeBlock](practices, wording.blocks, shared.locale)
         : line,
     ),
     tokens,
@@ -153,14 +167,20 @@ export async function legalText(
   markdown?: string,
   shared = legalShared(),
 ): Promise<LegalText & { page: LegalPage }> {
+  const { locale } = shared;
   const source = markdown === undefined ? shared.sources.find((each) => each.kind === kind) : undefined;
-  const { file, data: front, body: template } = source ?? legalSource(kind, markdown);
+  const {
+    file,
+    data: front,
+    body: template,
+  } = source ?? (locale === 'en' ? legalSource(kind, markdown) : translationSource(kind, locale, markdown));
+  const ofLocale = { locale: source?.locale ?? locale };
   const { title, effective, summary, facts = {} } = front;
   // The page's own figures (the sample codes) are tokens of this page only.
   const tokens = { ...shared.tokens, ...Object.fromEntries(Object.entries(facts).map(([k, v]) => [k, String(v)])) };
   const data = { title, effective, summary: fill(summary, tokens) };
   const page = {
-    ...legalPageOf({ kind, file, data: front, body: template }),
+    ...legalPageOf({ kind, file, data: front, body: template, ...ofLocale }),
     description: fill(front.description, tokens),
   };
   const body = await fillBody(template, tokens, shared);
@@ -169,10 +189,11 @@ export async function legalText(
     kind,
     { template: `${summary}\n${template}`, filled: `${data.summary}\n${body}`, summary: data.summary, ...rendered },
     tokens,
+    locale,
   );
   if (failures.length) {
     throw new LegalTextError(
-      `${file} (the ${kind} page) fails the legal check (src/lib/legal/check.node.ts):\n${failures.map((line) => `  - ${line}`).join('\n')}`,
+      `${file} (the ${recordKey(kind, locale)} page) fails the legal check (src/lib/legal/check.node.ts):\n${failures.map((line) => `  - ${line}`).join('\n')}`,
     );
   }
   return { markdown: `---\n${stringify(data, { lineWidth: 0 })}---\n${body}`, data, page, ...rendered };

@@ -12,9 +12,12 @@ import { routes } from '../routes.ts';
 import { lawFacts } from './law.ts';
 import { LegalTextError, legalDir, legalPages } from './pages.node.ts';
 import type { LegalPage } from './frontMatter.ts';
+import type { Locale } from '../i18n.ts';
 
 export { LegalTextError, legalDir };
-const wordingFile = `${legalDir}/wording.yaml`;
+/** wording.yaml, or its translation beside a language's pages (`src/content/legal/es/wording.yaml`). */
+export const wordingFile = (locale: Locale = 'en') =>
+  locale === 'en' ? `${legalDir}/wording.yaml` : `${legalDir}/${locale}/wording.yaml`;
 
 // The sentences the pages quote as tokens, each a text (one the pages need but the file lacks shows up as an unknown
 // token, named by the check), and the words of the drawn sign-up screen and of the data blocks.
@@ -33,6 +36,10 @@ const wordingSchema = z
   })
   .catchall(text);
 export type LegalWording = z.infer<typeof wordingSchema>;
+// A translation names California's categories in its own language too (the English page keeps the statute's names).
+const translatedWordingSchema = wordingSchema.extend({
+  blocks: blockWordsSchema.extend({ ccpaCategories: blockWordsSchema.shape.ccpaCategories.unwrap() }),
+});
 
 /** "example.com" from "https://example.com": the domain-bound line of a code message (`@example.com #123456`). */
 export const siteHostOf = (siteUrl: string) => new URL(siteUrl).host;
@@ -77,16 +84,20 @@ export function valueTokens(pages: LegalPage[] = legalPages()): LegalTokens {
   };
 }
 
-/** wording.yaml, validated, its own tokens filled; read on every call, so `astro dev` shows an edit at once. */
-export function legalWording(pages = legalPages()): LegalWording {
+/**
+ * wording.yaml (or a language's translation of it), validated, its own tokens filled; read on every call, so `astro
+ * dev` shows an edit at once. `pages` give the legal pages' addresses its words may quote.
+ */
+export function legalWording(pages = legalPages(), locale: Locale = 'en'): LegalWording {
+  const file = wordingFile(locale);
   let raw: unknown;
   try {
-    raw = parseYaml(readFileSync(wordingFile, 'utf8'));
+    raw = parseYaml(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new LegalTextError(`${wordingFile} is not valid YAML: ${(error as Error).message}`);
+    throw new LegalTextError(`${file} is not valid YAML: ${(error as Error).message}`);
   }
-  const result = wordingSchema.safeParse(raw);
-  if (!result.success) throw new LegalTextError(`${wordingFile} is invalid:\n${z.prettifyError(result.error)}`);
+  const result = (locale === 'en' ? wordingSchema : translatedWordingSchema).safeParse(raw);
+  if (!result.success) throw new LegalTextError(`${file} is invalid:\n${z.prettifyError(result.error)}`);
   const values = valueTokens(pages);
   const filled = (value: unknown): unknown =>
     typeof value === 'string'

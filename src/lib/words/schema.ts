@@ -8,7 +8,10 @@ import { z } from 'zod';
 const text = z.string('a text').trim().min(1, 'a non-empty text');
 const texts = <Key extends string>(keys: readonly Key[]) =>
   z.strictObject(Object.fromEntries(keys.map((key) => [key, text])) as Record<Key, typeof text>);
-/** A sentence that links `{{token}}`'s value where it stands (the contact lines link the email address). */
+/**
+ * A sentence that links `{{token}}`'s value where it stands (the contact lines link the email address), or where a
+ * page puts its own part (a date, a link: src/components/Say.astro).
+ */
 const quoting = (token: string) =>
   text.refine((value) => value.includes(`{{${token}}}`), `a text that quotes {{${token}}} where its link goes`);
 
@@ -61,6 +64,53 @@ export const wordsSchema = z.strictObject({
   support: z.strictObject({
     ...texts(['title', 'description', 'heading', 'intro', 'questions', 'readMore', 'contactTitle', 'legalTitle']).shape,
     contact: quoting('contactEmail'),
+  }),
+  /** The legal pages' own words around their approved text: its layout, notices and history (not the legal words). */
+  legal: z.strictObject({
+    ...texts([
+      'draft',
+      'history',
+      'quickActions',
+      'stopTexts',
+      'deleteAccount',
+      'getCopy',
+      'reportSomeone',
+      'summary',
+      'contents',
+      'noticeLabel',
+      'siteNav',
+      'legalNav',
+      'draftTitle',
+      'readNewVersion',
+      'englishOnly',
+      'historyVersion',
+      'historyApproved',
+      'historyInEffect',
+      'historyNote',
+      'historyChanged',
+      'historyReviewed',
+      'historyTranslates',
+    ]).shape,
+    firstEffective: quoting('date'),
+    versionEffective: quoting('date'),
+    lastReviewed: quoting('date'),
+    version: quoting('version'),
+    draftNotice: quoting('strong'),
+    upcomingTitle: quoting('date'),
+    upcomingNotice: quoting('link'),
+    replacedNotice: quoting('link'),
+    laterNotice: quoting('link'),
+    currentPage: quoting('title'),
+    translationOf: quoting('link'),
+    englishVersion: quoting('date'),
+    staleNotice: quoting('link'),
+    historyTitle: quoting('title'),
+    historyDescription: quoting('title'),
+    historyCurrent: quoting('title'),
+    historyIntro: quoting('link'),
+    historyBefore: quoting('email'),
+    historyBy: quoting('name'),
+    historyNoNotice: quoting('note'),
   }),
 });
 export type Words = z.infer<typeof wordsSchema>;

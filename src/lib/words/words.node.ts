@@ -5,7 +5,7 @@
  * name, an address or a figure is typed once for the whole site. The content loaders (loader.node.ts) serve the result
  * to the pages; scripts and tests call these functions. Anything wrong names the file, the field and the form expected.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { pathName, siteConfig, valueAt } from '../../config/index.ts';
@@ -23,8 +23,22 @@ export class WordsError extends Error {
   override stack = '';
 }
 
-/** Tokens a component fills per item, left in place here: {{network}}, each social network's name. */
-const itemTokens = new Set(['network']);
+/**
+ * Tokens a component fills per item, left in place here: {{network}}, each social network's name, and the legal
+ * pages' own parts (a date, a title, a version, a note, a name, a link, an email link: src/components/Say.astro).
+ */
+export const itemTokens = new Set([
+  'network',
+  'date',
+  'until',
+  'title',
+  'version',
+  'note',
+  'name',
+  'link',
+  'strong',
+  'email',
+]);
 
 /** The languages the site has words for: one YAML file each in src/content/words/. */
 export const wordsLocales = () =>
@@ -148,7 +162,8 @@ export async function questionFrom(
 /** The support page's questions in `locale`, in their order, each answer rendered and each source linked. */
 export async function readQuestions(locale = 'en', words = readWords(locale)): Promise<Question[]> {
   const dir = `${supportDir}/${locale}`;
-  const files = readdirSync(dir).filter((name) => name.endsWith('.md'));
+  // A language may have its words before its support questions (its support page is built only with them).
+  const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.md')) : [];
   const context = questionContext(words);
   const questions = await Promise.all(
     files.map((name) => questionFrom(`${dir}/${name}`, readFileSync(`${dir}/${name}`, 'utf8'), words, context)),
