@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { formatLegalDate } from '../../src/lib/legal/frontMatter.ts';
 import { legalPages as readLegalPages, translationSources } from '../../src/lib/legal/pages.node.ts';
 import { localePath } from '../../src/lib/i18n.ts';
+import { fullRunUnless } from './support/tiers.ts';
 
 /** The Spanish legal pages as a reader meets them: the whole translation, in Spanish, tied to its English version. */
 
@@ -24,6 +25,8 @@ for (const { kind } of translated) {
   const translates = approvals[`${kind}.es`]!.at(-1)!.translates!;
 
   test.describe(path, () => {
+    // One layout for every translated page: its parts are checked on the privacy policy in `npm test`.
+    const layoutTier = fullRunUnless(kind === 'privacy');
     test('answers 200 in Spanish', async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
@@ -40,7 +43,7 @@ for (const { kind } of translated) {
       expect(await ids(path)).toEqual(englishIds);
     });
 
-    test('shows its dates in Spanish', async ({ page }) => {
+    test('shows its dates in Spanish', layoutTier, async ({ page }) => {
       await page.goto(path);
       const first = page.locator('.legal-dates time').first();
       const day = (await first.getAttribute('datetime'))!;
@@ -48,7 +51,7 @@ for (const { kind } of translated) {
       await expect(first).toHaveText(/^\d{1,2} de [a-z]+ de \d{4}$/);
     });
 
-    test('names the English version it translates, linking it', async ({ page }) => {
+    test('names the English version it translates, linking it', layoutTier, async ({ page }) => {
       await page.goto(path);
       const line = page.locator('.legal-translation');
       const [, version] = translates.split('@') as [string, string];
@@ -61,41 +64,47 @@ for (const { kind } of translated) {
       expect(response?.status()).toBe(200);
     });
 
-    test('links its own history, which lists its versions and the English each translates', async ({ page }) => {
-      await page.goto(path);
-      const history = `/es/legal/${kind}/history`;
-      await expect(page.locator(`.legal-dates a[href="${history}"]`)).toHaveCount(1);
-      const response = await page.goto(history);
-      expect(response?.status()).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-      await expect(page.locator('.legal-history')).toContainText(`${kind}.es@`);
-      await expect(page.locator(`.legal-history a[href^="/legal/${kind}/"][hreflang="en"]`).first()).toHaveText(
-        translates,
-      );
-    });
+    test(
+      'links its own history, which lists its versions and the English each translates',
+      layoutTier,
+      async ({ page }) => {
+        await page.goto(path);
+        const history = `/es/legal/${kind}/history`;
+        await expect(page.locator(`.legal-dates a[href="${history}"]`)).toHaveCount(1);
+        const response = await page.goto(history);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+        await expect(page.locator('.legal-history')).toContainText(`${kind}.es@`);
+        await expect(page.locator(`.legal-history a[href^="/legal/${kind}/"][hreflang="en"]`).first()).toHaveText(
+          translates,
+        );
+      },
+    );
 
-    test('links the pages that are in English only, marked as English, with one line in Spanish saying so', async ({
-      page,
-    }) => {
-      await page.goto(path);
-      for (const other of englishOnly) {
-        const links = page.locator(`.legal-nav a[href="${other.path}"], .legal-footer a[href="${other.path}"]`);
-        expect(await links.count()).toBe(2);
-        for (const link of await links.all()) {
-          await expect(link).toHaveAttribute('hreflang', 'en');
-          await expect(link).toHaveAttribute('lang', 'en');
-          await expect(link).toHaveText(other.linkLabel);
+    test(
+      'links the pages that are in English only, marked as English, with one line in Spanish saying so',
+      layoutTier,
+      async ({ page }) => {
+        await page.goto(path);
+        for (const other of englishOnly) {
+          const links = page.locator(`.legal-nav a[href="${other.path}"], .legal-footer a[href="${other.path}"]`);
+          expect(await links.count()).toBe(2);
+          for (const link of await links.all()) {
+            await expect(link).toHaveAttribute('hreflang', 'en');
+            await expect(link).toHaveAttribute('lang', 'en');
+            await expect(link).toHaveText(other.linkLabel);
+          }
         }
-      }
-      await expect(page.locator('.legal-english-only')).toHaveCount(englishOnly.length ? 1 : 0);
-      // In the text too, a link to a page in English only says where it leads.
-      for (const other of englishOnly) {
-        for (const link of await page.locator(`.legal-body a[href^="${other.path}"]`).all())
-          await expect(link).toHaveAttribute('hreflang', 'en');
-      }
-      // Said in the page's language (no lang of its own), in a line of its own.
-      await expect(page.locator('.legal-english-only:not([lang])')).toHaveCount(englishOnly.length ? 1 : 0);
-    });
+        await expect(page.locator('.legal-english-only')).toHaveCount(englishOnly.length ? 1 : 0);
+        // In the text too, a link to a page in English only says where it leads.
+        for (const other of englishOnly) {
+          for (const link of await page.locator(`.legal-body a[href^="${other.path}"]`).all())
+            await expect(link).toHaveAttribute('hreflang', 'en');
+        }
+        // Said in the page's language (no lang of its own), in a line of its own.
+        await expect(page.locator('.legal-english-only:not([lang])')).toHaveCount(englishOnly.length ? 1 : 0);
+      },
+    );
   });
 }
 
