@@ -77,7 +77,7 @@ function failures(path: string): string[] {
 }
 
 it('a script busy after load fails the performance score and total blocking time of `/`', () => {
-  expect(failures('/')).toEqual(expect.arrayContaining(['categories.performance >=0.95', 'total-blocking-time <=200']));
+  expect(failures('/')).toEqual(expect.arrayContaining(['categories.performance >=0.85', 'total-blocking-time <=600']));
 });
 
 it('a render-blocking stylesheet fails the LCP budget of the legal pages on `/privacy`', () => {
