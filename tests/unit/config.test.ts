@@ -50,6 +50,22 @@ describe('site config', () => {
   });
 
   it.each([
+    [['es', 'en'], 'languages (site.config.ts) is ["es","en"]'],
+    [['en', 'fr'], 'languages[1] (site.config.ts) is "fr"'],
+    [['en', 'es', 'es'], 'languages (site.config.ts) is ["en","es","es"]'],
+    ['es', 'languages (site.config.ts) is "es"'],
+  ])('rejects languages %j, naming the field, the value and the expected form', (languages, named) => {
+    const message = errorOf({}, { languages });
+    expect(message).toContain(named);
+    expect(message).toContain("expected a list of the site's languages, en first, each once, from en, es");
+  });
+
+  it('publishes English only, unless languages names others', () => {
+    expect(load({}, { languages: undefined }).languages).toEqual(['en']);
+    expect(load({}, { languages: ['en', 'es'] }).languages).toEqual(['en', 'es']);
+  });
+
+  it.each([
     ['contactEmail', 'hello-at-example.com', 'an email address'],
     ['appStoreUrl', 'https://play.google.com/store/apps/x', 'https://apps.apple.com'],
     ['appStoreUrl', 'https://apps.apple.com/app/tablemates', 'ending in its id'],
