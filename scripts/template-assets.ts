@@ -16,6 +16,8 @@ export interface TemplateAsset {
   replace: string;
   /** sha256 of the template's files (templateDigest). */
   digest: string;
+  /** The language whose words these are, other than English: listed only while the site publishes it (`languages`). */
+  language?: string;
 }
 
 export const templateAssets: TemplateAsset[] = [
@@ -47,13 +49,28 @@ export const templateAssets: TemplateAsset[] = [
     name: 'the landing, invite, 404 and support words',
     paths: ['src/content/words/en.yaml'],
     replace: 'write your own words in src/content/words/en.yaml',
-    digest: 'f7fa98c3e48d69e29b34546edf4d92b32a5aa29b261e680b58410f8a2f661b02',
+    digest: 'e826d2ae270467dce8ad96941f6e2c2aad1964f2e8a3447502d5961fb4ebaf25',
   },
   {
     name: 'the support questions',
     paths: ['src/content/support/en'],
     replace: "answer your users' questions in src/content/support/en/, one Markdown file each",
     digest: '0b5635a16bc48a45874ff29952aa943e3295a66616ecd3b3be89e1877c75ba2f',
+  },
+  {
+    name: 'the Spanish words of the landing, invite, 404 and support pages',
+    paths: ['src/content/words/es.yaml'],
+    replace: "translate your own words into src/content/words/es.yaml, or drop 'es' from languages in site.config.ts",
+    language: 'es',
+    digest: '8299dffde006b2cc82cc8a3b3af349d241487df6b8c2604e99f5cdf277baa4c5',
+  },
+  {
+    name: 'the Spanish support questions',
+    paths: ['src/content/support/es'],
+    replace:
+      "translate your questions into src/content/support/es/, same file names as en/, or drop 'es' from languages",
+    language: 'es',
+    digest: '2589231649d5b7f5c6f85109decb4ffa936334f42b3a122757b43e21aeeb58fd',
   },
 ];
 
@@ -80,8 +97,9 @@ export function templateDigest(asset: Pick<TemplateAsset, 'paths'>, root = '.'):
   return hash.digest('hex');
 }
 
-/** The template's assets still in place, one line each with how to replace it. */
-export const templateAssetProblems = (root = '.', assets = templateAssets): string[] =>
+/** The template's assets still in place, of the site's `languages`, one line each with how to replace it. */
+export const templateAssetProblems = (root = '.', assets = templateAssets, languages?: readonly string[]): string[] =>
   assets
+    .filter((asset) => !asset.language || !languages || languages.includes(asset.language))
     .filter((asset) => templateDigest(asset, root) === asset.digest)
     .map(({ name, replace }) => `${name}: still the template's  (${replace})`);

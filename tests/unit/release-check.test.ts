@@ -45,6 +45,21 @@ describe('the template assets', () => {
     expect(listed).toContain("the logo: still the template's");
     expect(listed).toContain("the landing, invite, 404 and support words: still the template's");
   });
+
+  test.runIf(isTemplate)(
+    'list the Spanish words and questions while Spanish is published, and not once it is off',
+    () => {
+      const spanish = [
+        "the Spanish words of the landing, invite, 404 and support pages: still the template's",
+        "the Spanish support questions: still the template's",
+      ];
+      const listed = templateAssetProblems('.', templateAssets, ['en', 'es']);
+      for (const line of spanish) expect(listed.some((each) => each.startsWith(line))).toBe(true);
+      const englishOnly = templateAssetProblems('.', templateAssets, ['en']).join('\n');
+      expect(englishOnly).not.toContain('Spanish');
+      expect(englishOnly).toContain("the landing, invite, 404 and support words: still the template's");
+    },
+  );
 });
 
 test('prints the Support, Privacy Policy and Marketing URLs the stores ask for, on the site address', () => {
