@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import { deployFields, envName, siteConfig } from './src/config/index.ts';
 import { isInvitePage } from './src/lib/invite/invite.ts';
 import { defaultLocale } from './src/lib/i18n.ts';
+import { publicPath } from './src/lib/head.ts';
 import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { site } from './src/integrations/site.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
@@ -19,8 +20,9 @@ const compressible = new Set([...defaultFileExtensions, '.json', '.webmanifest',
 
 export default defineConfig({
   output: 'static',
-  // `/privacy` is written as privacy.html, which every static host and our nginx configuration serve at `/privacy`.
-  build: { format: 'file', inlineStylesheets: 'always' },
+  // `/privacy` is written as privacy.html, which every static host and our nginx configuration serve at `/privacy`;
+  // a language's home is its folder's index (es/index.html at `/es/`), since `/es/` is also the folder of its pages.
+  build: { format: 'preserve', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
   // Astro's own i18n routing: the pages of the other languages are src/pages/[locale]/, built for each of them
   // (src/lib/localeRoutes.node.ts). No fallback: an address with no page in a language is a 404 in that language,
@@ -40,12 +42,18 @@ export default defineConfig({
       filter: (page) => !/\/404|\/legal\//.test(page) && !isInvitePage(new URL(page).pathname, siteConfig()),
       ...(languages.length > 1 && {
         i18n: { defaultLocale, locales: Object.fromEntries(languages.map((locale) => [locale, locale])) },
-        // And x-default, the English page, as in each page's head (src/lib/head.ts).
-        serialize: (item) => {
-          const english = item.links?.find((link) => link.lang === defaultLocale);
-          return english ? { ...item, links: [...item.links!, { lang: 'x-default', url: english.url }] } : item;
-        },
       }),
+      // Each address as the page's head names it (src/lib/head.ts: `/es/`), and x-default, the English page.
+      serialize: (item) => {
+        const named = (url: string) => new URL(publicPath(new URL(url).pathname), url).href;
+        const links = item.links?.map((link) => ({ ...link, url: named(link.url) }));
+        const english = links?.find((link) => link.lang === defaultLocale);
+        return {
+          ...item,
+          url: named(item.url),
+          ...(links && { links: english ? [...links, { lang: 'x-default', url: english.url }] : links }),
+        };
+      },
     }),
     // Every change to dist/ (dotfiles, the hosts' files), in its own order, once every other integration has written.
     finishDistIntegration(),

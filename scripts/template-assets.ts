@@ -62,7 +62,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/words/es.yaml'],
     replace: "translate your own words into src/content/words/es.yaml, or drop 'es' from languages in site.config.ts",
     language: 'es',
-    digest: '8299dffde006b2cc82cc8a3b3af349d241487df6b8c2604e99f5cdf277baa4c5',
+    digest: '20aca38bb441d3aa5650381d2a1f160599b734a6b6f7d8304e89fcaf672fe802',
   },
   {
     name: 'the Spanish support questions',

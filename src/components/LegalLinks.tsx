@@ -28,7 +28,7 @@ export default function LegalLinks({ pages, callToAction = false, extra }: Props
             <a href={path} {...(lang && { hrefLang: lang, lang })}>
               {linkLabel}
             </a>
-            {note && ` ${note}`}
+            {note && <span className="legal-link-note"> {note}</span>}
           </li>
         ))}
       {extra && (

@@ -4,7 +4,7 @@
  * default instead of being added twice.
  */
 import type { SiteConfig } from '../config/index.ts';
-import { defaultLocale, ogLocales, type Locale } from './i18n.ts';
+import { defaultLocale, localeOf, ogLocales, type Locale } from './i18n.ts';
 import type { LegalPage } from './legal/frontMatter.ts';
 import { colors } from './theme.ts';
 
@@ -35,8 +35,14 @@ export const socialCard = { path: '/social-card.png', width: 1200, height: 630 }
 /** `https://example.com` + `/privacy` */
 export const absoluteUrl = (config: Pick<SiteConfig, 'siteUrl'>, path: string) => new URL(path, config.siteUrl).href;
 
-/** The public address of a built page: `/privacy.html` is served and linked as `/privacy`, `/index.html` as `/`. */
-export const publicPath = (path: string) => path.replace(/(index)?\.html$/, '').replace(/(.)\/$/, '$1') || '/';
+/**
+ * The public address of a built page: `/privacy.html` is served and linked as `/privacy`, `/index.html` as `/`. A
+ * language's home keeps its slash (`/es/`): it is its folder's index, which every host serves without a redirect.
+ */
+export function publicPath(path: string): string {
+  const page = path.replace(/(index)?\.html$/, '').replace(/(.)\/$/, '$1') || '/';
+  return page !== '/' && localeOf(page).path === '/' ? `${page}/` : page;
+}
 
 /** The numeric App Store id from the listing URL (`.../id1234567890`), for the smart app banner. */
 export function appStoreId(appStoreUrl: string): string | undefined {

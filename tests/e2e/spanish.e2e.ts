@@ -124,15 +124,13 @@ test("the Spanish landing offers the App Store in Apple's own Spanish wording, a
 
 test('a Spanish page marks every link to a page that exists only in English', async ({ page }) => {
   await page.goto('/es/support');
-  const links = await page
-    .locator('main a[href^="/"], nav a[href^="/"], footer a[href^="/"]')
-    .evaluateAll((anchors) =>
-      anchors.map((a) => ({
-        href: a.getAttribute('href')!,
-        lang: a.getAttribute('lang'),
-        hreflang: a.getAttribute('hreflang'),
-      })),
-    );
+  const links = await page.locator('main a[href^="/"], nav a[href^="/"], footer a[href^="/"]').evaluateAll((anchors) =>
+    anchors.map((a) => ({
+      href: a.getAttribute('href')!,
+      lang: a.getAttribute('lang'),
+      hreflang: a.getAttribute('hreflang'),
+    })),
+  );
   const english = links.filter(({ href }) => !href.startsWith('/es') && !href.startsWith('#'));
   expect(english.length).toBeGreaterThan(0);
   for (const link of english) {

@@ -133,8 +133,9 @@ describe('the Spanish words', () => {
   test("as shipped, have every key of the English ones, filled, with the stores' own Spanish wording", () => {
     const words = readWords('es');
     expect(JSON.stringify(words)).not.toMatch(/\{\{(?!network\}\})/);
-    expect(words.interface.appStoreButton).toBe('Descárgalo en el App Store');
-    expect(words.interface.googlePlayButton).toBe('Disponible en Google Play');
+    // "App Store" kept on one line by a no-break space.
+    expect(words.interface.appStoreButton).toBe('Descárgalo en el App\u00a0Store');
+    expect(words.interface.googlePlayButton).toBe('Disponible en Google\u00a0Play');
   });
 
   test('a missing or misspelt Spanish key stops the build, naming the Spanish file and the key', () => {
