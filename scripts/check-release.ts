@@ -183,7 +183,7 @@ if (import.meta.main) {
     );
     const problems = [
       ...releaseProblems(),
-      ...templateAssetProblems(),
+      ...templateAssetProblems('.', undefined, loadConfig().languages),
       ...stalePages(new Date()),
       ...(await legalProblems()),
       ...unconfirmed(),

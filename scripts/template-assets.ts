@@ -16,6 +16,8 @@ export interface TemplateAsset {
   replace: string;
   /** sha256 of the template's files (templateDigest). */
   digest: string;
+  /** The language whose words these are, other than English: listed only while the site publishes it (`languages`). */
+  language?: string;
 }
 
 export const templateAssets: TemplateAsset[] = [
@@ -47,13 +49,28 @@ export const templateAssets: TemplateAsset[] = [
     name: 'the landing, invite, 404 and support words',
     paths: ['src/content/words/en.yaml'],
     replace: 'write your own words in src/content/words/en.yaml',
-    digest: 'd70e48bf444093def5058dfd8991b0321e5d941f5804be39d9df358bccd9d50f',
+    digest: 'a43802f24669a057ecb6b6f98417e21d9e897af47bb0530d3946352df859b5cb',
   },
   {
     name: 'the support questions',
     paths: ['src/content/support/en'],
     replace: "answer your users' questions in src/content/support/en/, one Markdown file each",
     digest: '0b5635a16bc48a45874ff29952aa943e3295a66616ecd3b3be89e1877c75ba2f',
+  },
+  {
+    name: 'the Spanish words of the landing, invite, 404 and support pages',
+    paths: ['src/content/words/es.yaml'],
+    replace: "translate your own words into src/content/words/es.yaml, or drop 'es' from languages in site.config.ts",
+    language: 'es',
+    digest: 'c9ce44ec19fe212336d3a434e16b2ac49eaa546ff64f7cf73cd071ae19d75d9f',
+  },
+  {
+    name: 'the Spanish support questions',
+    paths: ['src/content/support/es'],
+    replace:
+      "translate your questions into src/content/support/es/, same file names as en/, or drop 'es' from languages",
+    language: 'es',
+    digest: '2589231649d5b7f5c6f85109decb4ffa936334f42b3a122757b43e21aeeb58fd',
   },
 ];
 
@@ -80,8 +97,9 @@ export function templateDigest(asset: Pick<TemplateAsset, 'paths'>, root = '.'):
   return hash.digest('hex');
 }
 
-/** The template's assets still in place, one line each with how to replace it. */
-export const templateAssetProblems = (root = '.', assets = templateAssets): string[] =>
+/** The template's assets still in place, of the site's `languages`, one line each with how to replace it. */
+export const templateAssetProblems = (root = '.', assets = templateAssets, languages?: readonly string[]): string[] =>
   assets
+    .filter((asset) => !asset.language || !languages || languages.includes(asset.language))
     .filter((asset) => templateDigest(asset, root) === asset.digest)
     .map(({ name, replace }) => `${name}: still the template's  (${replace})`);

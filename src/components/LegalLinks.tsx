@@ -1,7 +1,13 @@
 import type { LegalPage } from '../lib/legal/frontMatter.ts';
 
-/** What a link to a legal page needs: the pages pass it from the collection (src/lib/legal/collection.ts). */
-export type LegalLink = Pick<LegalPage, 'kind' | 'path' | 'linkLabel' | 'callToAction'>;
+/**
+ * What a link to a legal page needs: the pages pass it from the collection (src/lib/legal/collection.ts). `lang` and
+ * `note` where the page exists only in another language than the page linking it (src/lib/words/legalLinks.node.ts).
+ */
+export type LegalLink = Pick<LegalPage, 'kind' | 'path' | 'linkLabel' | 'callToAction'> & {
+  lang?: string;
+  note?: string;
+};
 
 interface Props {
   pages: LegalLink[];
@@ -17,9 +23,12 @@ export default function LegalLinks({ pages, callToAction = false, extra }: Props
     <ul className="legal-links">
       {pages
         .filter((page) => !callToAction || page.callToAction)
-        .map(({ kind, path, linkLabel }) => (
+        .map(({ kind, path, linkLabel, lang, note }) => (
           <li key={kind}>
-            <a href={path}>{linkLabel}</a>
+            <a href={path} {...(lang && { hrefLang: lang, lang })}>
+              {linkLabel}
+            </a>
+            {note && <span className="legal-link-note"> {note}</span>}
           </li>
         ))}
       {extra && (

@@ -9,6 +9,7 @@ import ownerValues from '../../site.config.ts';
 import { brandFields } from './brand.ts';
 import { Example } from './example.ts';
 import { inviteFields } from './invite.ts';
+import { languageFields } from './languages.ts';
 import { legalFields } from './legal.ts';
 import { monitoringFields } from './monitoring.ts';
 import { socialFields } from './social.ts';
@@ -19,6 +20,7 @@ const fieldsSchema = z.object({
   ...socialFields,
   ...storeFields,
   ...inviteFields,
+  ...languageFields,
   ...monitoringFields,
   ...legalFields,
 });

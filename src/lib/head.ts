@@ -4,6 +4,7 @@
  * default instead of being added twice.
  */
 import type { SiteConfig } from '../config/index.ts';
+import { defaultLocale, localeOf, ogLocales, type Locale } from './i18n.ts';
 import type { LegalPage } from './legal/frontMatter.ts';
 import { colors } from './theme.ts';
 
@@ -17,6 +18,13 @@ export interface PageHead {
   description: string;
   /** The page's path, like `/privacy`: the canonical and Open Graph URLs are built from it. */
   path: string;
+  /** The page's language (`og:locale`); English by default. */
+  locale?: Locale;
+  /**
+   * The page's address in each language it exists in, its own included: one `<link rel="alternate" hreflang>` each
+   * and `x-default` (English), absolute; `og:locale:alternate` for the others. Fewer than two: none.
+   */
+  alternates?: Partial<Record<Locale, string>>;
 }
 
 export const themeColor = colors.espresso;
@@ -27,8 +35,14 @@ export const socialCard = { path: '/social-card.png', width: 1200, height: 630 }
 /** `https://example.com` + `/privacy` */
 export const absoluteUrl = (config: Pick<SiteConfig, 'siteUrl'>, path: string) => new URL(path, config.siteUrl).href;
 
-/** The public address of a built page: `/privacy.html` is served and linked as `/privacy`, `/index.html` as `/`. */
-export const publicPath = (path: string) => path.replace(/(index)?\.html$/, '').replace(/(.)\/$/, '$1') || '/';
+/**
+ * The public address of a built page: `/privacy.html` is served and linked as `/privacy`, `/index.html` as `/`. A
+ * language's home keeps its slash (`/es/`): it is its folder's index, which every host serves without a redirect.
+ */
+export function publicPath(path: string): string {
+  const page = path.replace(/(index)?\.html$/, '').replace(/(.)\/$/, '$1') || '/';
+  return page !== '/' && localeOf(page).path === '/' ? `${page}/` : page;
+}
 
 /** The numeric App Store id from the listing URL (`.../id1234567890`), for the smart app banner. */
 export function appStoreId(appStoreUrl: string): string | undefined {
@@ -37,8 +51,10 @@ export function appStoreId(appStoreUrl: string): string | undefined {
 
 /** What makes two tags "the same" tag: a later one with the same key replaces the earlier one. */
 function keyOf({ tag, attrs }: HeadTag): string {
+  // A page has one og:locale:alternate, and one alternate link, per other language.
+  if (attrs.property === 'og:locale:alternate') return `meta:og:locale:alternate:${attrs.content}`;
   if (tag === 'meta') return `meta:${attrs.name ?? attrs.property ?? attrs['http-equiv'] ?? JSON.stringify(attrs)}`;
-  return `link:${attrs.rel}:${attrs.sizes ?? ''}:${attrs.type ?? ''}`;
+  return `link:${attrs.rel}:${attrs.sizes ?? ''}:${attrs.type ?? ''}:${attrs.hreflang ?? ''}`;
 }
 
 /** Merges tag lists in order; later tags replace earlier ones with the same key, keeping the first one's place. */
@@ -77,7 +93,8 @@ export function defaultHeadTags(
     meta('property', 'og:image:width', String(socialCard.width)),
     meta('property', 'og:image:height', String(socialCard.height)),
     meta('property', 'og:image:alt', imageAlt),
-    meta('property', 'og:locale', 'en_US'),
+    meta('property', 'og:locale', ogLocales[page.locale ?? defaultLocale]),
+    ...languageTags(config, page.locale ?? defaultLocale, page.alternates),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', page.title),
     meta('name', 'twitter:description', page.description),
@@ -89,5 +106,27 @@ export function defaultHeadTags(
     link({ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
     link({ rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }),
     link({ rel: 'manifest', href: '/manifest.webmanifest' }),
+  ];
+}
+
+/** The hreflang links and `og:locale:alternate` tags of a page in `locale` with these `alternates` (PageHead). */
+export function languageTags(
+  config: Pick<SiteConfig, 'siteUrl'>,
+  locale: Locale,
+  alternates: Partial<Record<Locale, string>> = {},
+): HeadTag[] {
+  const pairs = Object.entries(alternates) as [Locale, string][];
+  if (pairs.length < 2) return [];
+  const english = alternates[defaultLocale];
+  return [
+    ...pairs.map(([hreflang, path]) =>
+      link({ rel: 'alternate', hreflang, href: absoluteUrl(config, publicPath(path)) }),
+    ),
+    ...(english
+      ? [link({ rel: 'alternate', hreflang: 'x-default', href: absoluteUrl(config, publicPath(english)) })]
+      : []),
+    ...pairs
+      .filter(([other]) => other !== locale)
+      .map(([other]) => meta('property', 'og:locale:alternate', ogLocales[other])),
   ];
 }

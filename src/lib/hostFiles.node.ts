@@ -10,7 +10,23 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { appLinkFileHeaders, cacheControl, hashedAssetHeaders, hashedAssetsPath, securityHeaders } from './headers.ts';
+import { defaultLocale, type Locale } from './i18n.ts';
 import { invitePageRules, inviteRewrite, type InviteRules } from './invite/hostRules.ts';
+
+type HostConfig = Pick<SiteConfig, 'invitePath' | 'siteUrl'> & Partial<Pick<SiteConfig, 'languages'>>;
+
+/** The languages other than English, whose misses under `/<locale>/` get their own 404 page (`/es/404.html`). */
+const otherLanguages = (languages: Locale[] = [defaultLocale]) =>
+  languages.filter((locale) => locale !== defaultLocale);
+
+/**
+ * The nginx http-level map of the 404 page by address, which deploy/site.conf's `error_page` names: a miss under
+ * `/es/` gets the Spanish page, any other the English one.
+ */
+export function nginxNotFound(languages?: Locale[]): string {
+  const rules = otherLanguages(languages).map((locale) => `  ~^/${locale}/ /${locale}/404.html;`);
+  return `map $request_uri $tablemates_not_found_page {\n${[...rules, '  default /404.html;'].join('\n')}\n}`;
+}
 
 /**
  * A header value as an nginx double-quoted string: `"` and `\\` are escaped; `$` would start a variable and a line
@@ -39,7 +55,7 @@ const nginxVariable = (name: string) => `$tablemates_${name.toLowerCase().replac
  * Cache-Control keys on the path as served (`/` is `/index.html`, `/terms` is `/terms.html` by then) and the status,
  * never on the Content-Type: a 304 has none, and a page revalidated with a 304 must stay `no-cache`.
  */
-export function nginxHttp(headers: Record<string, string>, invite: InviteRules): string {
+export function nginxHttp(headers: Record<string, string>, invite: InviteRules, languages?: Locale[]): string {
   const policyName = 'Content-Security-Policy';
   // The invite page's own values (its Referrer-Policy), keyed on the file served, as Cache-Control below.
   const invitePageValues: Record<string, string> = invite ? invite.headers : {};
@@ -55,10 +71,9 @@ export function nginxHttp(headers: Record<string, string>, invite: InviteRules):
   );
   const invitePage = Object.entries(invitePageValues).map(
     ([name, value]) =>
-      `map $uri ${nginxVariable(name)}_by_path {\n  "${invite!.file}" ${nginxString(name, value)};\n  default ${nginxString(
-        name,
-        headers[name] ?? '',
-      )};\n}`,
+      `map $uri ${nginxVariable(name)}_by_path {\n${invite!.pages
+        .map((page) => `  "${page.file}" ${nginxString(name, value)};\n`)
+        .join('')}  default ${nginxString(name, headers[name] ?? '')};\n}`,
   );
   const policyByPath = `map $uri $tablemates_policy_by_path {
   ~^${hashedAssetsPath} ${nginxString(policyName, hashedAssetHeaders[policyName])};
@@ -80,7 +95,8 @@ ${appLinkFileHeaders.paths.map((path) => `  "${path}" "${appLinkFileHeaders.head
   416 "";
   default "${cacheControl.html}";
 }`;
-  return `${generatedNote}\n${[...byStatus, ...invitePage, policyByPath, byPath, cache].join('\n')}\n`;
+  const notFound = nginxNotFound(languages);
+  return `${generatedNote}\n${[...byStatus, ...invitePage, policyByPath, byPath, cache, notFound].join('\n')}\n`;
 }
 
 /**
@@ -96,7 +112,8 @@ export function nginxServer(headers: Record<string, string>, invite: InviteRules
     (path) =>
       `location = ${path} {\n  types { }\n  default_type ${appLinkFileHeaders.headers['Content-Type']};\n  charset off;\n}`,
   );
-  return `${generatedNote}\n${[...addHeaders, ...appLinks, ...(invite ? [inviteRewrite.nginx(invite)] : [])].join('\n')}\n`;
+  const invites = invite ? invite.pages.map(inviteRewrite.nginx) : [];
+  return `${generatedNote}\n${[...addHeaders, ...appLinks, ...invites].join('\n')}\n`;
 }
 
 /**
@@ -114,13 +131,23 @@ export function headersFile(headers: Record<string, string>, invite: InviteRules
     block(`${hashedAssetsPath}*`, hashedAssetHeaders),
     ...appLinkFileHeaders.paths.map((path) => block(path, appLinkFileHeaders.headers)),
     // After /*: where a header is set twice, these hosts join the values, and a browser takes the last policy listed.
-    ...(invite ? [block(invite.path, invite.headers), block(`${invite.codes}*`, invite.headers)] : []),
+    ...(invite
+      ? invite.pages.flatMap((page) => [block(page.path, invite.headers), block(`${page.codes}*`, invite.headers)])
+      : []),
   ].join('\n')}\n`;
 }
 
-/** `_redirects` for Netlify and Cloudflare Pages: the invite page for every code; empty while it is off. */
-export function redirectsFile(invite: InviteRules): string {
-  return `${generatedNote}\n${invite ? `${inviteRewrite.netlify(invite)}\n` : ''}`;
+/**
+ * `_redirects` for Netlify and Cloudflare Pages: the invite page for every code, in every language; and each other
+ * language's 404 page for a miss under its `/<locale>/` (a rule that applies only where no file answers). Cloudflare
+ * Pages finds that page by itself, the nearest 404.html up the address.
+ */
+export function redirectsFile(invite: InviteRules, languages?: Locale[]): string {
+  const rules = [
+    ...(invite ? invite.pages.map(inviteRewrite.netlify) : []),
+    ...otherLanguages(languages).map((locale) => `/${locale}/*  /${locale}/404.html  404`),
+  ];
+  return `${generatedNote}\n${rules.map((rule) => `${rule}\n`).join('')}`;
 }
 
 /** Vercel's project configuration (vercel.ts): build settings, clean URLs (`/privacy` serves privacy.html), headers. */
@@ -137,28 +164,30 @@ export function vercelConfig(headers: Record<string, string>, invite: InviteRule
       { source: `${hashedAssetsPath}(.*)`, headers: list(hashedAssetHeaders) },
       ...appLinkFileHeaders.paths.map((source) => ({ source, headers: list(appLinkFileHeaders.headers) })),
       ...(invite
-        ? [invite.path, `${invite.codes}(.*)`].map((source) => ({ source, headers: list(invite.headers) }))
+        ? invite.pages
+            .flatMap((page) => [page.path, `${page.codes}(.*)`])
+            .map((source) => ({ source, headers: list(invite.headers) }))
         : []),
     ],
-    ...(invite ? { rewrites: [inviteRewrite.vercel(invite)] } : {}),
+    ...(invite ? { rewrites: invite.pages.map(inviteRewrite.vercel) } : {}),
   };
 }
 
 /** Every host file the build writes, by its path under dist/, for this build's invite address and site host. */
-export function hostFiles(config: Pick<SiteConfig, 'invitePath' | 'siteUrl'>): Record<string, string> {
+export function hostFiles(config: HostConfig): Record<string, string> {
   const invite = invitePageRules(config);
   const siteRules = readFileSync(new URL('../../deploy/site.conf', import.meta.url), 'utf8');
   return {
     _headers: headersFile(securityHeaders, invite),
-    _redirects: redirectsFile(invite),
-    '_nginx/http.conf': nginxHttp(securityHeaders, invite),
+    _redirects: redirectsFile(invite, config.languages),
+    '_nginx/http.conf': nginxHttp(securityHeaders, invite, config.languages),
     '_nginx/server.conf': `${nginxServer(securityHeaders, invite)}\n${siteRules}`,
     '_nginx/redirect.conf': `# Written by the build from siteUrl (src/lib/hostFiles.node.ts): do not edit.\n${nginxRedirect(new URL(config.siteUrl).host)}`,
   };
 }
 
 /** Writes them into a build's output directory (run by src/integrations/finishDist.ts). */
-export async function writeHostFiles(dir: string, config: Pick<SiteConfig, 'invitePath' | 'siteUrl'>) {
+export async function writeHostFiles(dir: string, config: HostConfig) {
   for (const [path, text] of Object.entries(hostFiles(config))) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), text);

@@ -1,6 +1,7 @@
 /** schema.org JSON-LD of the landing page, generated from config so it never disagrees with the page. */
 import { googlePlayUrl } from './appLinks.ts';
 import type { SiteConfig } from '../config/index.ts';
+import { defaultLocale, type Locale } from './i18n.ts';
 
 export function organization(config: SiteConfig) {
   return {
@@ -15,8 +16,14 @@ export function organization(config: SiteConfig) {
   };
 }
 
-/** The app on iOS, and on Android too when `androidPackage` is set (then each URL is a list: App Store, Google Play). */
-export function mobileApplication(config: SiteConfig) {
+/**
+ * The app on iOS, and on Android too when `androidPackage` is set (then each URL is a list: App Store, Google Play),
+ * described in the page's language (`tagline`: the landing words' own).
+ */
+export function mobileApplication(
+  config: SiteConfig,
+  { locale = defaultLocale, tagline = config.tagline }: { locale?: Locale; tagline?: string } = {},
+) {
   const listings = config.androidPackage
     ? { operatingSystem: 'iOS, Android', urls: [config.appStoreUrl, googlePlayUrl(config.androidPackage)] }
     : { operatingSystem: 'iOS', urls: config.appStoreUrl };
@@ -26,7 +33,8 @@ export function mobileApplication(config: SiteConfig) {
     name: config.productName,
     operatingSystem: listings.operatingSystem,
     applicationCategory: 'LifestyleApplication',
-    description: `${config.tagline}.`,
+    description: `${tagline}.`,
+    inLanguage: locale,
     installUrl: listings.urls,
     downloadUrl: listings.urls,
     publisher: { '@type': 'Organization', name: config.productName, url: config.siteUrl },
@@ -36,14 +44,14 @@ export function mobileApplication(config: SiteConfig) {
 /** A legal page (its dates are the document's effective and last-updated dates) or the support page. */
 export function webPage(
   config: SiteConfig,
-  page: { name: string; path: string; published?: string; modified?: string; language?: string },
+  page: { name: string; path: string; published?: string; modified?: string; locale?: Locale },
 ) {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebPage',
     name: page.name,
     url: new URL(page.path, config.siteUrl).href,
-    inLanguage: page.language ?? 'en',
+    inLanguage: page.locale ?? defaultLocale,
     datePublished: page.published,
     dateModified: page.modified,
     isPartOf: { '@type': 'WebSite', name: config.productName, url: config.siteUrl },

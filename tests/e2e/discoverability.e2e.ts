@@ -4,13 +4,23 @@ import { PNG } from 'pngjs';
 import { siteConfig } from '../../src/config/index.ts';
 import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
 import { routes } from '../../src/lib/routes.ts';
+import { defaultLocale, localeOf, localePath } from '../../src/lib/i18n.ts';
+import { legalTranslation } from '../../src/lib/words/legalLinks.node.ts';
 
 const config = siteConfig();
 
 const legalPages = readLegalPages();
 
-// Home, every legal page of the list and the support page.
-const pages = ['/', ...legalPages.map((page) => page.path), routes.support];
+// Home, every legal page of the list and the support page, and each in the other languages where it has a translation.
+const english = ['/', ...legalPages.map((page) => page.path), routes.support];
+const translated = config.languages
+  .filter((locale) => locale !== defaultLocale)
+  .flatMap((locale) => [
+    localePath(locale, '/'),
+    localePath(locale, routes.support),
+    ...legalPages.filter(({ kind }) => legalTranslation(kind, locale)).map(({ path }) => localePath(locale, path)),
+  ]);
+const pages = [...english, ...translated];
 
 /** The head as a crawler reads it: from the server's HTML, without running scripts. */
 async function headOf(page: Page, path: string) {
@@ -62,7 +72,7 @@ test('every page has one title, description and canonical, Open Graph and Twitte
     expect(head.og['og:image:height']).toEqual(['630']);
     expect(head.og['og:image:alt']?.[0]).toContain(config.productName);
     expect(head.twitter['twitter:card']).toEqual(['summary_large_image']);
-    expect(head.lang).toBe('en');
+    expect(head.lang, path).toBe(localeOf(path).locale);
     expect(head.themeColor).toHaveLength(1);
     expect(head.privacyLink).toEqual(['/privacy']);
     expect(head.termsLink).toEqual(['/terms']);

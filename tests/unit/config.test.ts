@@ -49,6 +49,24 @@ describe('site config', () => {
     expect(message).toContain(expected);
   });
 
+  it('rejects a languages list not English first, with an unknown or repeated one, naming the field, the value and the form', () => {
+    for (const [languages, named] of [
+      [['es', 'en'], 'languages (site.config.ts) is ["es","en"]'],
+      [['en', 'fr'], 'languages[1] (site.config.ts) is "fr"'],
+      [['en', 'es', 'es'], 'languages (site.config.ts) is ["en","es","es"]'],
+      ['es', 'languages (site.config.ts) is "es"'],
+    ] as const) {
+      const message = errorOf({}, { languages });
+      expect(message).toContain(named);
+      expect(message).toContain("expected a list of the site's languages, en first, each once, from en, es");
+    }
+  });
+
+  it('publishes English only, unless languages names others', () => {
+    expect(load({}, { languages: undefined }).languages).toEqual(['en']);
+    expect(load({}, { languages: ['en', 'es'] }).languages).toEqual(['en', 'es']);
+  });
+
   it.each([
     ['contactEmail', 'hello-at-example.com', 'an email address'],
     ['appStoreUrl', 'https://play.google.com/store/apps/x', 'https://apps.apple.com'],

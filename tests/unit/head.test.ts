@@ -26,6 +26,9 @@ describe('head tags', () => {
     expect(publicPath('/index.html')).toBe('/');
     expect(publicPath('/terms/')).toBe('/terms');
     expect(publicPath('/')).toBe('/');
+    // A language's home is its folder's index.
+    for (const path of ['/es', '/es/', '/es/index.html']) expect(publicPath(path)).toBe('/es/');
+    expect(publicPath('/es/support.html')).toBe('/es/support');
   });
 
   it('reads the App Store id from the listing URL', () => {

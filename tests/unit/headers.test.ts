@@ -97,7 +97,29 @@ describe('the host files', () => {
     }
     // After the site-wide rule, so the page's own value wins where a host applies both.
     expect(Object.keys(staticHosts).indexOf('/join/*')).toBeGreaterThan(Object.keys(staticHosts).indexOf('/*'));
-    expect(vercel.rewrites).toEqual([{ source: '/join/(.*)', destination: '/join' }]);
+    expect(vercel.rewrites).toContainEqual({ source: '/join/(.*)', destination: '/join' });
+  });
+
+  test("serve each language's invite page for its codes, and its own 404 page for a miss under its prefix", () => {
+    const both = hostFiles({ invitePath: '/join', siteUrl: 'https://tablemates.app', languages: ['en', 'es'] });
+    expect(both['_nginx/server.conf']).toContain('location ^~ /es/join/ {\n  try_files /es/join.html =404;\n}');
+    expect(both['_nginx/http.conf']).toContain('  "/es/join.html" "no-referrer";');
+    expect(both['_nginx/http.conf']).toContain(
+      'map $request_uri $tablemates_not_found_page {\n  ~^/es/ /es/404.html;\n  default /404.html;\n}',
+    );
+    expect(both['_nginx/server.conf']).toContain('error_page 404 $tablemates_not_found_page;');
+    expect(both._redirects).toContain('/es/join/*  /es/join  200');
+    // After the invite rewrite: Netlify takes the first rule that matches.
+    expect(both._redirects.indexOf('/es/*  /es/404.html  404')).toBeGreaterThan(both._redirects.indexOf('/es/join/*'));
+    expect(parseHeadersFile(both._headers!)['/es/join/*']).toEqual({ 'Referrer-Policy': 'no-referrer' });
+
+    const english = hostFiles({ invitePath: '/join', siteUrl: 'https://tablemates.app', languages: ['en'] });
+    for (const name of ['_redirects', '_headers', '_nginx/http.conf'])
+      expect(english[name], name).not.toContain('/es/');
+    expect(english['_nginx/server.conf']).not.toContain('location ^~ /es/');
+    expect(english['_nginx/http.conf']).toContain(
+      'map $request_uri $tablemates_not_found_page {\n  default /404.html;\n}',
+    );
   });
 
   test('follow the invite address of the build, and have no invite rule once it is emptied', () => {

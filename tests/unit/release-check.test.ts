@@ -45,6 +45,22 @@ describe('the template assets', () => {
     expect(listed).toContain("the logo: still the template's");
     expect(listed).toContain("the landing, invite, 404 and support words: still the template's");
   });
+
+  test('list the Spanish words and questions while Spanish is published, and not once it is off', () => {
+    mkdirSync(join(dir, 'src/content/words'), { recursive: true });
+    writeFileSync(join(dir, 'src/content/words/es.yaml'), 'interface: {}');
+    const spanish = { name: 'the Spanish words', paths: ['src/content/words/es.yaml'], replace: 'translate yours' };
+    const assets = [{ ...spanish, language: 'es', digest: templateDigest(spanish, dir) }];
+    expect(templateAssetProblems(dir, assets, ['en', 'es'])).toEqual([
+      "the Spanish words: still the template's  (translate yours)",
+    ]);
+    expect(templateAssetProblems(dir, assets, ['en'])).toEqual([]);
+    // The template's own Spanish assets are among those the release check knows.
+    expect(templateAssets.filter(({ language }) => language === 'es').map(({ paths }) => paths)).toEqual([
+      ['src/content/words/es.yaml'],
+      ['src/content/support/es'],
+    ]);
+  });
 });
 
 test('prints the Support, Privacy Policy and Marketing URLs the stores ask for, on the site address', () => {

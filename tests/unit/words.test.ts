@@ -10,6 +10,7 @@ import { legalPage } from '../../src/lib/legal/pages.node.ts';
 import type { Words } from '../../src/lib/words/schema.ts';
 import {
   itemTokens,
+  questionFiles,
   questionFrom,
   readQuestions,
   readWords,
@@ -20,8 +21,8 @@ import {
 const config = siteConfig();
 const file = `${wordsDir}/en.yaml`;
 /** The words file as shipped, with one edit: `edit` changes the parsed words, whatever the owner wrote in them. */
-const edited = (edit: (words: Words & { landing: Record<string, unknown> }) => void) => {
-  const words = parse(readFileSync(file, 'utf8'));
+const edited = (edit: (words: Words & { landing: Record<string, unknown> }) => void, from = file) => {
+  const words = parse(readFileSync(from, 'utf8'));
   edit(words);
   return stringify(words);
 };
@@ -127,5 +128,64 @@ describe('a support question', () => {
       'sources[0].page is "faq"; expected a legal page: privacy, terms',
     );
     await expect(question('order: 1')).rejects.toThrow('question is missing; expected a text');
+  });
+});
+
+describe('the Spanish words', () => {
+  const spanish = `${wordsDir}/es.yaml`;
+
+  test("as shipped, have every key of the English ones, filled, with the stores' own Spanish wording", () => {
+    const words = readWords('es');
+    const left = [...JSON.stringify(words).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
+    expect(left.filter((name) => !itemTokens.has(name!))).toEqual([]);
+    // "App Store" kept on one line by a no-break space.
+    expect(words.interface.appStoreButton).toBe('Descárgalo en el App\u00a0Store');
+    expect(words.interface.googlePlayButton).toBe('Disponible en Google\u00a0Play');
+  });
+
+  test('a missing or misspelt Spanish key stops the build, naming the Spanish file and the key', () => {
+    const missing = edited(({ support }) => delete (support as { readMore?: string }).readMore, spanish);
+    expect(() => readWords('es', missing)).toThrow(
+      `${spanish} is invalid:\n  - support.readMore is missing; expected a text`,
+    );
+    const misspelt = edited(({ notFound }) => {
+      (notFound as Record<string, string>).titulo = notFound.title;
+      delete (notFound as { title?: string }).title;
+    }, spanish);
+    expect(() => readWords('es', misspelt)).toThrow('notFound.titulo: not a known key');
+  });
+
+  test('link the Spanish home and support pages from their tokens', async () => {
+    const phones = (await readQuestions('es')).find(({ id }) => id === 'es/phones')!;
+    expect(phones.html).toContain('href="/es/"');
+  });
+});
+
+describe('the Spanish support questions', () => {
+  const english = questionFiles('en');
+
+  test('are the English ones, by the same file names', () => {
+    expect(questionFiles('es')).toEqual(english);
+  });
+
+  test('a missing or an extra one stops the build, naming its file', () => {
+    expect(() => questionFiles('es', [...english, 'refunds.md'])).toThrow(
+      `${supportDir}/es/refunds.md is missing; expected a translation of ${supportDir}/en/refunds.md`,
+    );
+    expect(() => questionFiles('es', english.slice(1))).toThrow(
+      `${supportDir}/es/${english[0]} has no English question; expected only the file names of ${supportDir}/en/`,
+    );
+  });
+
+  test('link each source in Spanish where its page has a translation, else in English, saying so', async () => {
+    const { interface: ui } = readWords('es');
+    const sources = (await readQuestions('es')).flatMap((question) => question.sources);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) {
+      if (source.href.startsWith('/es/')) expect(source.lang).toBeUndefined();
+      else expect(source).toMatchObject({ lang: 'en', note: ui.inEnglish });
+    }
+    // The SMS terms have no Spanish translation: linked in English.
+    expect(sources.find(({ href }) => href.startsWith(`${legalPage('terms').path}#`))).toMatchObject({ lang: 'en' });
   });
 });

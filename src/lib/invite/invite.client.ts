@@ -15,6 +15,10 @@ function start() {
   const code = link.slice(link.lastIndexOf('/') + 1);
   for (const element of document.querySelectorAll('[data-invite-code]')) element.textContent = code;
 
+  // The language switcher leads to the same invite in the other language (`/join/<code>` -> `/es/join/<code>`).
+  for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[data-language-switch]'))
+    anchor.href = `${anchor.href.replace(/\/$/, '')}/${code}`;
+
   const open = document.querySelector<HTMLAnchorElement>('[data-invite-open]');
   if (open) open.href = link;
   // With the app on Android, the Play buttons link its listing (`?id=<package>`): they and "Open in the app" on an

@@ -6,6 +6,7 @@
  */
 import type { SiteConfig } from '../../config/index.ts';
 import { googlePlayUrl } from '../appLinks.ts';
+import { localeOf } from '../i18n.ts';
 import { routes } from '../routes.ts';
 
 export type InviteConfig = Pick<SiteConfig, 'invitePath' | 'inviteCodeMinLength' | 'inviteCodeMaxLength'>;
@@ -39,11 +40,12 @@ export function inviteCodeFrom(pathname: string, config: InviteConfig): string |
 
 /**
  * Whether a page's path is the invite page (as built, `/join.html`, or as served, `/join/<anything>`), or the 404
- * page, which shows the invite where a host has no rewrite.
+ * page, which shows the invite where a host has no rewrite, in any language (`/es/join/<anything>`).
  */
 export function isInvitePage(path: string, config: Pick<SiteConfig, 'invitePath'>): boolean {
   if (!config.invitePath) return false;
-  const page = path.replace(/\.html$/, '').replace(/(.)\/$/, '$1');
+  // In every language: `/es/join/<code>` is `/join/<code>` in Spanish.
+  const page = localeOf(path.replace(/\.html$/, '').replace(/(.)\/$/, '$1')).path;
   return page === '/404' || page === config.invitePath || page.startsWith(`${config.invitePath}/`);
 }
 

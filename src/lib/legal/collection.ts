@@ -1,6 +1,6 @@
 /** The current legal pages from the collection (src/content.config.ts), in their `order`: not their versions. */
 import { getCollection } from 'astro:content';
-import type { Locale } from '../i18n.ts';
+import { defaultLocale, locales, type Locale } from '../i18n.ts';
 import { recordKey } from './pages.ts';
 
 /** The current English legal pages (id `privacy`). */
@@ -11,9 +11,14 @@ export const currentLegalPages = async () =>
 
 /** The current pages translated into `locale` (id `privacy.es`), in their English pages' order. */
 export const translatedLegalPages = async (locale: Locale) =>
+  // A language the config does not publish (`languages`) has no entry: the loader builds only those.
   (await getCollection('legal', ({ id, data }) => data.locale === locale && id === recordKey(data.kind, locale))).sort(
     (a, b) => a.data.page.order - b.data.page.order,
   );
+
+/** Each translated page in each published language other than English, for the routes under src/pages/[locale]/. */
+export const translatedLegalPaths = async () =>
+  (await Promise.all(locales.filter((locale) => locale !== defaultLocale).map(translatedLegalPages))).flat();
 
 /**
  * Every legal page as a reader of `locale` gets it: its translation where it has one, else the English page (its

@@ -109,9 +109,12 @@ export function legalLoader(): Loader {
         const settings = readTranslationSettings();
         store.clear();
         const englishDates = new Map<string, string>();
+        // Every translation stays in the record (checkNoPageLost); only the published languages are built and checked.
         const languages = [
           { locale: 'en' as const, shared },
-          ...translated.map(({ locale, sources }) => ({ locale, shared: legalShared(sources, locale) })),
+          ...translated
+            .filter(({ locale }) => siteConfig().languages.includes(locale))
+            .map(({ locale, sources }) => ({ locale, shared: legalShared(sources, locale) })),
         ];
         for (const { locale, shared: words } of languages) {
           for (const { kind, file } of words.sources) {

@@ -33,8 +33,14 @@ export const wordsSchema = z.strictObject({
     'pauseVideo',
     'playScene',
     'pauseScene',
+    'siteNav',
+    'legalNav',
+    'languageNav',
+    'inEnglish',
   ]),
   landing: z.strictObject({
+    /** Under the wordmark; the English words quote the config's `tagline`. */
+    tagline: text,
     description: text,
     heroLabel: text,
     contactLine: quoting('contactEmail'),
@@ -132,6 +138,9 @@ export const questionFrontMatter = z.strictObject({
 export const questionSchema = questionFrontMatter.omit({ sources: true }).extend({
   id: z.string(),
   html: z.string(),
-  sources: z.array(z.object({ href: z.string(), label: z.string() })),
+  /** `lang` and `note` where the source exists only in another language (English): the link says so. */
+  sources: z.array(
+    z.object({ href: z.string(), label: z.string(), lang: z.string().optional(), note: z.string().optional() }),
+  ),
 });
 export type Question = z.infer<typeof questionSchema>;

@@ -9,9 +9,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { pathName, siteConfig, valueAt } from '../../config/index.ts';
-import { markdownParts, renderLegalMarkdown } from '../legal/markdown.node.ts';
+import { defaultLocale, localePath, type Locale } from '../i18n.ts';
+import { renderLegalMarkdown } from '../legal/markdown.node.ts';
+import { routes } from '../routes.ts';
 import { legalPages, legalSource, splitFrontMatter } from '../legal/pages.node.ts';
 import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
+import { legalSections, localizedLegalPages } from './legalLinks.node.ts';
 import { questionFrontMatter, wordsSchema, type Question, type Words } from './schema.ts';
 
 export const wordsDir = 'src/content/words';
@@ -40,11 +43,8 @@ export const itemTokens = new Set([
   'email',
 ]);
 
-/** The languages the site has words for: one YAML file each in src/content/words/. */
-export const wordsLocales = () =>
-  readdirSync(wordsDir)
-    .filter((name) => name.endsWith('.yaml'))
-    .map((name) => name.slice(0, -'.yaml'.length));
+/** The languages the site is published in (the config's `languages`): each has its words file and support folder. */
+export const wordsLocales = (): Locale[] => siteConfig().languages;
 
 /** Parses `raw` with `schema`; a bad or missing field throws one line each: the file, the field, its value, the form. */
 function validated<T>(schema: z.ZodType<T>, raw: unknown, file: string): T {
@@ -62,12 +62,18 @@ function validated<T>(schema: z.ZodType<T>, raw: unknown, file: string): T {
   throw new WordsError(`${file} is invalid:\n${lines.join('\n')}`);
 }
 
-/** Every token the words may quote: the legal pages' values, and what the stores and phones are (with Android or not). */
-export function wordsTokens(words: Pick<Words, 'interface'>): LegalTokens {
+/**
+ * Every token the words may quote: the legal pages' values, and what the stores and phones are (with Android or not).
+ * The addresses are the `locale`'s: its home and support pages, and each legal page where it has a translation.
+ */
+export function wordsTokens(words: Pick<Words, 'interface'>, locale: Locale = defaultLocale): LegalTokens {
   const android = Boolean(siteConfig().androidPackage);
   const { storesAppStore, storesBoth, platformsIos, platformsBoth } = words.interface;
+  const pages = legalPages();
   return {
-    ...valueTokens(legalPages()),
+    ...valueTokens(localizedLegalPages(pages, locale)),
+    homeUrl: localePath(locale, routes.home),
+    supportUrl: localePath(locale, routes.support),
     stores: android ? storesBoth : storesAppStore,
     platforms: android ? platformsBoth : platformsIos,
   };
@@ -115,22 +121,29 @@ function parsedYaml(text: string, file: string): unknown {
 }
 
 /** The words of `locale` as written (tokens unfilled), validated, from `text` (a test's edit) or the file. */
-export function wordsAsWritten(locale = 'en', text?: string): Words {
+export function wordsAsWritten(locale: Locale = defaultLocale, text?: string): Words {
   const file = `${wordsDir}/${locale}.yaml`;
+  if (text === undefined && !existsSync(file))
+    throw new WordsError(
+      `${file} is missing; expected the words of "${locale}", one of the config's languages, with every key of ${wordsDir}/${defaultLocale}.yaml`,
+    );
   return validated(wordsSchema, parsedYaml(text ?? readFileSync(file, 'utf8'), file), file);
 }
 
 /** The words of `locale` as a visitor reads them: validated, every token filled. */
-export function readWords(locale = 'en', text?: string): Words {
+export function readWords(locale: Locale = defaultLocale, text?: string): Words {
   const words = wordsAsWritten(locale, text);
-  return filledDeep(words, wordsTokens(words), `${wordsDir}/${locale}.yaml`);
+  return filledDeep(words, wordsTokens(words, locale), `${wordsDir}/${locale}.yaml`);
 }
 
-/** What every question is read against, read once for them all: the tokens, the legal pages and their sections. */
-function questionContext(words: Words) {
-  const pages = legalPages();
-  const parts = new Map(pages.map(({ kind }) => [kind, markdownParts(legalSource(kind).body)]));
-  return { tokens: wordsTokens(words), pages, parts };
+/**
+ * What every question is read against, read once for them all: the tokens, the legal pages as `locale` links them
+ * and their sections (a translation's headings, same ids as the English).
+ */
+function questionContext(words: Words, locale: Locale = defaultLocale) {
+  const pages = localizedLegalPages(legalPages(), locale);
+  const parts = new Map(pages.map(({ kind }) => [kind, legalSections(kind, locale, legalSource(kind).body).parts]));
+  return { tokens: wordsTokens(words, locale), pages, parts, inEnglish: words.interface.inEnglish };
 }
 
 /** One question of the support page from its Markdown `text`; `file` names it in errors. */
@@ -138,7 +151,7 @@ export async function questionFrom(
   file: string,
   text: string,
   words: Words,
-  { tokens, pages, parts } = questionContext(words),
+  { tokens, pages, parts, inEnglish } = questionContext(words),
 ): Promise<Question> {
   const { yaml, body } = splitFrontMatter(text, file, WordsError);
   const data = validated(questionFrontMatter, parsedYaml(yaml, file), file);
@@ -152,19 +165,54 @@ export async function questionFrom(
     const part = parts.get(kind)!.find((each) => each.depth && each.id === section);
     if (!part) throw new WordsError(`${file}: ${field}.section is "${section}"; expected a section id of ${page.path}`);
     const heading = part.heading.replace(/^#+\s*/, '').replace(/\s*\{\s*#[\w-]+\s*\}$/, '');
-    return { href: `${page.path}#${section}`, label: `${page.linkLabel}: ${fill(heading, tokens)}` };
+    const label = `${page.linkLabel}: ${fill(heading, tokens)}`;
+    // A page with no translation is linked in English, and says so (legalLinks.node.ts).
+    return { href: `${page.path}#${section}`, label, ...(page.lang && { lang: page.lang, note: inEnglish }) };
   });
   const { html } = await renderLegalMarkdown(filledText(body, tokens, file, 'the answer', escapeMarkdown));
   const id = file.replace(`${supportDir}/`, '').replace(/\.md$/, '');
   return { id, question: filledText(data.question, tokens, file, 'question'), order: data.order, html, sources };
 }
 
-/** The support page's questions in `locale`, in their order, each answer rendered and each source linked. */
-export async function readQuestions(locale = 'en', words = readWords(locale)): Promise<Question[]> {
+const markdownFiles = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith('.md'))
+        .sort()
+    : [];
+
+/**
+ * The question files of `locale`: a translation has the English ones, by the same names, and no other, so no
+ * question is silently missing in a language, nor left there after the English one is gone.
+ */
+export function questionFiles(locale: Locale, english = markdownFiles(`${supportDir}/${defaultLocale}`)): string[] {
   const dir = `${supportDir}/${locale}`;
-  // A language may have its words before its support questions (its support page is built only with them).
-  const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.md')) : [];
-  const context = questionContext(words);
+  const files = markdownFiles(dir);
+  if (locale === defaultLocale) return files;
+  const missing = english.filter((name) => !files.includes(name));
+  const extra = files.filter((name) => !english.includes(name));
+  if (missing.length || extra.length) {
+    const problems = [
+      ...missing.map(
+        (name) => `${dir}/${name} is missing; expected a translation of ${supportDir}/${defaultLocale}/${name}`,
+      ),
+      ...extra.map(
+        (name) =>
+          `${dir}/${name} has no English question; expected only the file names of ${supportDir}/${defaultLocale}/`,
+      ),
+    ];
+    throw new WordsError(
+      `The support questions of "${locale}" do not match the English ones:\n${problems.map((line) => `  - ${line}`).join('\n')}`,
+    );
+  }
+  return files;
+}
+
+/** The support page's questions in `locale`, in their order, each answer rendered and each source linked. */
+export async function readQuestions(locale: Locale = defaultLocale, words = readWords(locale)): Promise<Question[]> {
+  const dir = `${supportDir}/${locale}`;
+  const files = questionFiles(locale);
+  const context = questionContext(words, locale);
   const questions = await Promise.all(
     files.map((name) => questionFrom(`${dir}/${name}`, readFileSync(`${dir}/${name}`, 'utf8'), words, context)),
   );
