@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { siteConfig } from '../../src/config/index.ts';
-import { fullRunUnless } from './support/tiers.ts';
+import { fullRun } from './support/tiers.ts';
 
 const config = siteConfig();
 
@@ -74,7 +74,7 @@ function lowContrast(pairs: [number[], number[]][]) {
   return Number((ratios[Math.floor(ratios.length / 10)] ?? 0).toFixed(2));
 }
 
-test('shows whatever holds keyboard focus in the hero at once, during the fade-in', async ({ page }) => {
+test('shows whatever holds keyboard focus in the hero at once, during the fade-in', fullRun, async ({ page }) => {
   await page.goto('/');
   // Half a second into the fade's two-second delay, held there, whatever the speed of the machine.
   await page.evaluate(() => {
@@ -125,100 +125,108 @@ test('shows whatever holds keyboard focus in the hero at once, during the fade-i
   expect(seen.filter(({ opacity, outline, onScreen }) => opacity !== 1 || !outline || !onScreen)).toEqual([]);
 });
 
-test('the 3D scene has a pause/play control like the hero video, and stays still once paused', async ({ page }) => {
-  const slot = page.locator('figure[data-scene]');
-  await page.goto('/');
-  await slot.scrollIntoViewIfNeeded();
-  await expect(slot).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
-  const canvas = slot.locator('canvas');
+test(
+  'the 3D scene has a pause/play control like the hero video, and stays still once paused',
+  fullRun,
+  async ({ page }) => {
+    const slot = page.locator('figure[data-scene]');
+    await page.goto('/');
+    await slot.scrollIntoViewIfNeeded();
+    await expect(slot).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
+    const canvas = slot.locator('canvas');
 
-  // It turns: a later frame differs from this one.
-  const first = await canvas.screenshot();
-  const started = Date.now();
-  await expect.poll(async () => (await canvas.screenshot()).equals(first), { timeout: 60_000 }).toBe(false);
-  const turnTime = Date.now() - started;
+    // It turns: a later frame differs from this one.
+    const first = await canvas.screenshot();
+    const started = Date.now();
+    await expect.poll(async () => (await canvas.screenshot()).equals(first), { timeout: 60_000 }).toBe(false);
+    const turnTime = Date.now() - started;
 
-  const pause = slot.getByRole('button', { name: 'Pause 3D scene' });
-  await expect(pause).toBeVisible();
-  await page.screenshot({ path: screenshotPath('scene-with-control.png') });
-  // The same look and the same keyboard behaviour as the hero's control: a button, toggled by Enter and Space.
-  const heroToggle = page.locator('.hero-video-toggle');
-  const look = (control: Locator) =>
-    control.evaluate((element) => {
-      const s = getComputedStyle(element);
-      return [s.width, s.height, s.borderRadius, s.borderColor, s.backgroundColor, s.color].join(' ');
-    });
-  expect(await look(pause)).toBe(await look(heroToggle));
-  await pause.focus();
-  await page.keyboard.press('Enter');
-  const play = slot.getByRole('button', { name: 'Play 3D scene' });
-  await expect(play).toBeFocused();
+    const pause = slot.getByRole('button', { name: 'Pause 3D scene' });
+    await expect(pause).toBeVisible();
+    await page.screenshot({ path: screenshotPath('scene-with-control.png') });
+    // The same look and the same keyboard behaviour as the hero's control: a button, toggled by Enter and Space.
+    const heroToggle = page.locator('.hero-video-toggle');
+    const look = (control: Locator) =>
+      control.evaluate((element) => {
+        const s = getComputedStyle(element);
+        return [s.width, s.height, s.borderRadius, s.borderColor, s.backgroundColor, s.color].join(' ');
+      });
+    expect(await look(pause)).toBe(await look(heroToggle));
+    await pause.focus();
+    await page.keyboard.press('Enter');
+    const play = slot.getByRole('button', { name: 'Play 3D scene' });
+    await expect(play).toBeFocused();
 
-  // Paused: once a frame the worker drew before the message reached it has landed (two screenshots in a row agree),
-  // no frame changes, over at least three more screenshots and longer than a change took while it turned (at least
-  // two seconds).
-  let still = await canvas.screenshot();
-  await expect
-    .poll(async () => {
-      const previous = still;
-      still = await canvas.screenshot();
-      return still.equals(previous);
-    })
-    .toBe(true);
-  const pausedAt = Date.now();
-  for (let shots = 0; shots < 3 || Date.now() - pausedAt < Math.max(turnTime, 2_000); shots++) {
-    expect((await canvas.screenshot()).equals(still)).toBe(true);
-  }
-
-  await page.keyboard.press('Space');
-  await expect(pause).toBeFocused();
-  await expect.poll(async () => (await canvas.screenshot()).equals(still), { timeout: 60_000 }).toBe(false);
-});
-
-test('with JavaScript off, or before the video island hydrates, no control claims a video it cannot control', async ({
-  browser,
-}) => {
-  const noScript = await browser.newContext({ javaScriptEnabled: false });
-  const beforeHydration = await browser.newContext();
-  // The islands' code never arrives: the page stays as the server rendered it.
-  await beforeHydration.route('**/_astro/*.js', (route) => route.abort());
-  for (const [context, label] of [
-    [noScript, 'without JavaScript'],
-    [beforeHydration, 'before hydration'],
-  ] as const) {
-    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-      const page = await context.newPage();
-      await page.emulateMedia({ reducedMotion });
-      const videos: string[] = [];
-      page.on('request', (request) => request.url().includes('/videos/') && videos.push(request.url()));
-      await page.goto('/');
-      await page.waitForLoadState('networkidle');
-      const where = `${label}, ${reducedMotion}`;
-      // The visitor sees the still, and nothing plays.
-      await expect(page.locator('.hero-still img'), where).toBeVisible();
-      expect(
-        await page
-          .locator('video')
-          .evaluateAll((list: HTMLVideoElement[]) =>
-            list.map((video) => ({ autoplay: video.autoplay, paused: video.paused })),
-          ),
-        where,
-      ).toEqual(Array.from({ length: await page.locator('video').count() }, () => ({ autoplay: false, paused: true })));
-      expect(videos, where).toEqual([]);
-      // No button (or anything else) offers to pause or play it.
-      await expect(page.getByRole('button'), where).toHaveCount(0);
-      await expect(page.locator('[aria-controls], [aria-pressed]'), where).toHaveCount(0);
-      await page.close();
+    // Paused: once a frame the worker drew before the message reached it has landed (two screenshots in a row agree),
+    // no frame changes, over at least three more screenshots and longer than a change took while it turned (at least
+    // two seconds).
+    let still = await canvas.screenshot();
+    await expect
+      .poll(async () => {
+        const previous = still;
+        still = await canvas.screenshot();
+        return still.equals(previous);
+      })
+      .toBe(true);
+    const pausedAt = Date.now();
+    for (let shots = 0; shots < 3 || Date.now() - pausedAt < Math.max(turnTime, 2_000); shots++) {
+      expect((await canvas.screenshot()).equals(still)).toBe(true);
     }
-  }
-  await noScript.close();
-  await beforeHydration.close();
-});
+
+    await page.keyboard.press('Space');
+    await expect(pause).toBeFocused();
+    await expect.poll(async () => (await canvas.screenshot()).equals(still), { timeout: 60_000 }).toBe(false);
+  },
+);
+
+test(
+  'with JavaScript off, or before the video island hydrates, no control claims a video it cannot control',
+  fullRun,
+  async ({ browser }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const beforeHydration = await browser.newContext();
+    // The islands' code never arrives: the page stays as the server rendered it.
+    await beforeHydration.route('**/_astro/*.js', (route) => route.abort());
+    for (const [context, label] of [
+      [noScript, 'without JavaScript'],
+      [beforeHydration, 'before hydration'],
+    ] as const) {
+      for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+        const page = await context.newPage();
+        await page.emulateMedia({ reducedMotion });
+        const videos: string[] = [];
+        page.on('request', (request) => request.url().includes('/videos/') && videos.push(request.url()));
+        await page.goto('/');
+        await page.waitForLoadState('networkidle');
+        const where = `${label}, ${reducedMotion}`;
+        // The visitor sees the still, and nothing plays.
+        await expect(page.locator('.hero-still img'), where).toBeVisible();
+        expect(
+          await page
+            .locator('video')
+            .evaluateAll((list: HTMLVideoElement[]) =>
+              list.map((video) => ({ autoplay: video.autoplay, paused: video.paused })),
+            ),
+          where,
+        ).toEqual(
+          Array.from({ length: await page.locator('video').count() }, () => ({ autoplay: false, paused: true })),
+        );
+        expect(videos, where).toEqual([]);
+        // No button (or anything else) offers to pause or play it.
+        await expect(page.getByRole('button'), where).toHaveCount(0);
+        await expect(page.locator('[aria-controls], [aria-pressed]'), where).toHaveCount(0);
+        await page.close();
+      }
+    }
+    await noScript.close();
+    await beforeHydration.close();
+  },
+);
 
 for (const colorScheme of ['dark', 'light'] as const) {
   test(
     `under forced colours (${colorScheme} palette), the icon controls and their focus ring keep 3:1 against the video`,
-    fullRunUnless(colorScheme === 'dark'),
+    fullRun,
     async ({ page }) => {
       await page.emulateMedia({ forcedColors: 'active', colorScheme });
       for (const width of [1280, 375]) {
@@ -270,7 +278,7 @@ for (const colorScheme of ['dark', 'light'] as const) {
   );
 }
 
-test('the video control is on screen at load on short and narrow screens', async ({ page }) => {
+test('the video control is on screen at load on short and narrow screens', fullRun, async ({ page }) => {
   for (const [width, height] of [
     [844, 390],
     [667, 375],
@@ -304,7 +312,7 @@ test('the video control is on screen at load on short and narrow screens', async
 
 // The Spanish landing too: its words are longer (tests/e2e/spanish.e2e.ts runs axe over the Spanish pages).
 for (const path of ['/', '/es/']) {
-  test(`with WCAG text spacing at 320 px, nothing in the hero of ${path} is cut off`, async ({ page }) => {
+  test(`with WCAG text spacing at 320 px, nothing in the hero of ${path} is cut off`, fullRun, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(path);
     // WCAG 1.4.12's figures, as a visitor's own stylesheet applies them (a constructed sheet, as an extension would

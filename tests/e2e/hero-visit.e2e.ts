@@ -28,7 +28,7 @@ async function holdFadeAt(page: Page, ms: number) {
   }, ms);
 }
 
-test('a paused hero video stays paused for the session: after reload and after Back', async ({ page }) => {
+test('a paused hero video stays paused for the session: after reload and after Back', fullRun, async ({ page }) => {
   await page.goto('/');
   await hydrated(page);
   await expect.poll(() => heroVideo(page).evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
@@ -53,7 +53,7 @@ test('a paused hero video stays paused for the session: after reload and after B
   await expect(videoToggle(page)).toHaveAccessibleName('Pause background video');
 });
 
-test('under reduced motion with no choice made, a new visit keeps the video paused', async ({ browser }) => {
+test('under reduced motion with no choice made, a new visit keeps the video paused', fullRun, async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.goto('/');
@@ -67,34 +67,36 @@ test('under reduced motion with no choice made, a new visit keeps the video paus
   await context.close();
 });
 
-test('Tab and the reading order follow the screen: the title and the call to action, then the video control', async ({
-  page,
-}) => {
-  await page.goto('/');
-  await hydrated(page);
-  await expect(page.locator('.cta')).toHaveCSS('opacity', '1', { timeout: 10_000 });
-  const order: string[] = [];
-  for (let presses = 0; presses < 30; presses++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement;
-      if (!element?.closest('.hero')) return undefined;
-      return element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName;
+test(
+  'Tab and the reading order follow the screen: the title and the call to action, then the video control',
+  fullRun,
+  async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.locator('.cta')).toHaveCSS('opacity', '1', { timeout: 10_000 });
+    const order: string[] = [];
+    for (let presses = 0; presses < 30; presses++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement;
+        if (!element?.closest('.hero')) return undefined;
+        return element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName;
+      });
+      if (focused) order.push(focused);
+      else if (order.length > 0) break;
+    }
+    expect(order[0]).toBe('Download on App Store');
+    expect(order.at(-1)).toBe('Pause background video');
+    expect(order.filter((name) => /background video/.test(name))).toHaveLength(1);
+    // A screen reader meets the heading before the control, too.
+    const headingFirst = await page.evaluate(() => {
+      const heading = document.querySelector('.hero h1');
+      const control = document.querySelector('.hero-video-toggle');
+      return Boolean(heading && control && heading.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING);
     });
-    if (focused) order.push(focused);
-    else if (order.length > 0) break;
-  }
-  expect(order[0]).toBe('Download on App Store');
-  expect(order.at(-1)).toBe('Pause background video');
-  expect(order.filter((name) => /background video/.test(name))).toHaveLength(1);
-  // A screen reader meets the heading before the control, too.
-  const headingFirst = await page.evaluate(() => {
-    const heading = document.querySelector('.hero h1');
-    const control = document.querySelector('.hero-video-toggle');
-    return Boolean(heading && control && heading.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING);
-  });
-  expect(headingFirst).toBe(true);
-});
+    expect(headingFirst).toBe(true);
+  },
+);
 
 test('before the fade-in, the invisible hero links take no tap or click; after it they do', async ({ page }) => {
   await page.goto('/');
@@ -144,7 +146,7 @@ for (const [width, height] of [
   );
 }
 
-test('on a landscape phone (844x390) the whole App Store button is on the first screen', async ({ page }) => {
+test('on a landscape phone (844x390) the whole App Store button is on the first screen', fullRun, async ({ page }) => {
   await page.setViewportSize({ width: 844, height: 390 });
   await page.goto('/');
   await expect(page.locator('.cta')).toHaveCSS('opacity', '1', { timeout: 10_000 });
@@ -201,15 +203,16 @@ test('printed, the landing page has dark text on the paper and shows the logo', 
   await page.screenshot({ path: test.info().outputPath('print.png'), fullPage: true });
 });
 
-test('picture-in-picture is turned off by the DOM property, not by an attribute HTML does not have', async ({
-  page,
-  request,
-}) => {
-  const html = await (await request.get('/')).text();
-  const served = /<video[^>]*>/.exec(html)?.[0];
-  expect(served).toBeDefined();
-  expect(served).not.toMatch(/disablepictureinpicture/i);
-  await page.goto('/');
-  await hydrated(page);
-  expect(await heroVideo(page).evaluate((video: HTMLVideoElement) => video.disablePictureInPicture)).toBe(true);
-});
+test(
+  'picture-in-picture is turned off by the DOM property, not by an attribute HTML does not have',
+  fullRun,
+  async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    const served = /<video[^>]*>/.exec(html)?.[0];
+    expect(served).toBeDefined();
+    expect(served).not.toMatch(/disablepictureinpicture/i);
+    await page.goto('/');
+    await hydrated(page);
+    expect(await heroVideo(page).evaluate((video: HTMLVideoElement) => video.disablePictureInPicture)).toBe(true);
+  },
+);

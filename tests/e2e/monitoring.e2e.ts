@@ -7,6 +7,7 @@ import { release } from '../../src/lib/monitoring/release.node.ts';
 import { port } from '../../playwright.config.ts';
 import { run } from '../support/processes.ts';
 import { startIngest, type Ingest } from './support/ingest.ts';
+import { fullRun } from './support/tiers.ts';
 
 const config = siteConfig();
 
@@ -96,7 +97,7 @@ test('reports an error thrown by the page with its message, release and environm
   expect(ingest.envelopes[0]?.url).toContain('sentry_key=e2e');
 });
 
-test('reports errors thrown before monitoring started', async ({ page }) => {
+test('reports errors thrown before monitoring started', fullRun, async ({ page }) => {
   // Thrown while the page is still loading (at DOMContentLoaded, well inside the first 100 ms), long before the SDK
   // is fetched; the page notes whether the SDK had started at that moment.
   await page.addInitScript(() => {
@@ -113,7 +114,7 @@ test('reports errors thrown before monitoring started', async ({ page }) => {
   expect(eventWith('Boom while loading')).toMatchObject({ release, environment: config.sentryEnvironment });
 });
 
-test('adds tracing headers to requests to localhost and not to another origin', async ({ browser }) => {
+test('adds tracing headers to requests to localhost and not to another origin', fullRun, async ({ browser }) => {
   // The site itself calls no API, so its policy allows no such request; the page stands in for the app's own code.
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
@@ -144,29 +145,31 @@ function pageloadRelease() {
 
 // The monitored build's pages carry their own policy (a meta tag, so astro preview serves it too): monitoring must
 // work inside it, and report what it blocks, since a meta policy cannot name a report endpoint.
-test("works under the page's own policy: only the ingest origin to connect to, workers only from our own origin", async ({
-  page,
-}) => {
-  await page.addInitScript(() => {
-    const violations: string[] = ((window as unknown as { violations: string[] }).violations = []);
-    addEventListener('securitypolicyviolation', (event) =>
-      violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
-    );
-  });
-  await openMonitored(page);
-  expect(await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content')).toContain(
-    `connect-src 'self' ${monitoringConnectSrc({ sentryDsn: ingest.dsn }).join(' ')}`,
-  );
-  await page.evaluate(() => {
-    setTimeout(() => {
-      throw new Error('Boom under CSP');
+test(
+  "works under the page's own policy: only the ingest origin to connect to, workers only from our own origin",
+  fullRun,
+  async ({ page }) => {
+    await page.addInitScript(() => {
+      const violations: string[] = ((window as unknown as { violations: string[] }).violations = []);
+      addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
     });
-  });
-  await expect.poll(() => eventWith('Boom under CSP'), { timeout: 15_000 }).toBeTruthy();
-  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
-});
+    await openMonitored(page);
+    expect(await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content')).toContain(
+      `connect-src 'self' ${monitoringConnectSrc({ sentryDsn: ingest.dsn }).join(' ')}`,
+    );
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('Boom under CSP');
+      });
+    });
+    await expect.poll(() => eventWith('Boom under CSP'), { timeout: 15_000 }).toBeTruthy();
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  },
+);
 
-test('reports code the policy blocks, as a warning naming the directive', async ({ page }) => {
+test('reports code the policy blocks, as a warning naming the directive', fullRun, async ({ page }) => {
   await openMonitored(page);
   await page.evaluate(() => {
     const script = document.createElement('script');
@@ -181,7 +184,7 @@ test('reports code the policy blocks, as a warning naming the directive', async 
   });
 });
 
-test('loads replay and its worker from our own origin and records no visible text', async ({ page }) => {
+test('loads replay and its worker from our own origin and records no visible text', fullRun, async ({ page }) => {
   const origins = new Set<string>();
   page.on('request', (request) => origins.add(new URL(request.url()).origin));
   const worker = await openMonitored(page);
@@ -319,25 +322,31 @@ async function javascriptBeforeLoad(page: Page, url: string) {
   return { bytes, external };
 }
 
-test('keeps the landing page JavaScript before load under 75 KB, with and without a DSN', async ({ browser }) => {
-  const measure = async (url: string) => {
-    const page = await browser.newPage();
-    try {
-      return await javascriptBeforeLoad(page, url);
-    } finally {
-      await page.close();
-    }
-  };
-  const without = await measure(test.info().project.use.baseURL + '/');
-  const withDsn = await measure(`${monitored}/`);
-  console.log(`Landing JavaScript before load, gzipped: ${without.bytes} B without a DSN, ${withDsn.bytes} B with one`);
-  test.info().annotations.push({
-    type: 'landing JS before load (gzip)',
-    description: `without DSN ${without.bytes} B; with DSN ${withDsn.bytes} B`,
-  });
-  expect(without.bytes).toBeLessThan(budget);
-  expect(withDsn.bytes).toBeLessThan(budget);
-  // The SDK itself never comes before load: only the small loader does.
-  expect(withDsn.external.some((url) => url.includes('monitoring-sdk'))).toBe(false);
-  expect(withDsn.bytes).toBeGreaterThan(without.bytes);
-});
+test(
+  'keeps the landing page JavaScript before load under 75 KB, with and without a DSN',
+  fullRun,
+  async ({ browser }) => {
+    const measure = async (url: string) => {
+      const page = await browser.newPage();
+      try {
+        return await javascriptBeforeLoad(page, url);
+      } finally {
+        await page.close();
+      }
+    };
+    const without = await measure(test.info().project.use.baseURL + '/');
+    const withDsn = await measure(`${monitored}/`);
+    console.log(
+      `Landing JavaScript before load, gzipped: ${without.bytes} B without a DSN, ${withDsn.bytes} B with one`,
+    );
+    test.info().annotations.push({
+      type: 'landing JS before load (gzip)',
+      description: `without DSN ${without.bytes} B; with DSN ${withDsn.bytes} B`,
+    });
+    expect(without.bytes).toBeLessThan(budget);
+    expect(withDsn.bytes).toBeLessThan(budget);
+    // The SDK itself never comes before load: only the small loader does.
+    expect(withDsn.external.some((url) => url.includes('monitoring-sdk'))).toBe(false);
+    expect(withDsn.bytes).toBeGreaterThan(without.bytes);
+  },
+);

@@ -62,18 +62,22 @@ test('draws the meal in a canvas when scrolled to, loading its code only then', 
   expect(await page.evaluate(() => (window as unknown as { pageContexts: string[] }).pageContexts)).toEqual([]);
 });
 
-test('makes no request outside the site origin, fetches the model once and no decoder', async ({ page, baseURL }) => {
-  const requests = recordRequests(page);
-  await page.goto('/');
-  await slot(page).scrollIntoViewIfNeeded();
-  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
-  expect(requests.filter((url) => new URL(url).origin !== new URL(baseURL!).origin)).toEqual([]);
-  expect(requests.filter((url) => new URL(url).pathname === modelPath)).toHaveLength(1);
-  // The mesh decoder is part of the worker's script (its WebAssembly inlined): nothing else is fetched for it.
-  expect(requests.filter((url) => /\.wasm$|decoder/i.test(new URL(url).pathname))).toEqual([]);
-});
+test(
+  'makes no request outside the site origin, fetches the model once and no decoder',
+  fullRun,
+  async ({ page, baseURL }) => {
+    const requests = recordRequests(page);
+    await page.goto('/');
+    await slot(page).scrollIntoViewIfNeeded();
+    await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
+    expect(requests.filter((url) => new URL(url).origin !== new URL(baseURL!).origin)).toEqual([]);
+    expect(requests.filter((url) => new URL(url).pathname === modelPath)).toHaveLength(1);
+    // The mesh decoder is part of the worker's script (its WebAssembly inlined): nothing else is fetched for it.
+    expect(requests.filter((url) => /\.wasm$|decoder/i.test(new URL(url).pathname))).toEqual([]);
+  },
+);
 
-test('uses the idle preload of the model instead of fetching it again', async ({ page }) => {
+test('uses the idle preload of the model instead of fetching it again', fullRun, async ({ page }) => {
   const requests = recordRequests(page);
   // The landing page fetches the model once it is idle, before anyone scrolls to the scene.
   const preloaded = page.waitForResponse((response) => new URL(response.url()).pathname === modelPath);
@@ -130,14 +134,14 @@ test('keeps the still image when the WebGL probe fails to load', fullRun, async 
   expect(errors).toEqual([]);
 });
 
-test('shows the still image in a browser without transferControlToOffscreen', async ({ page }) => {
+test('shows the still image in a browser without transferControlToOffscreen', fullRun, async ({ page }) => {
   await page.addInitScript(() => {
     delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>).transferControlToOffscreen;
   });
   await expectStillOnceHydrated(page);
 });
 
-test('shows the still image when the visitor prefers reduced motion', async ({ page }) => {
+test('shows the still image when the visitor prefers reduced motion', fullRun, async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await expectStillOnceHydrated(page);
 });
@@ -203,15 +207,17 @@ test("the scene's worker goes live under a policy of only script-src 'self' 'was
   await expect.poll(modes, { timeout: 60_000 }).toEqual(['loading', 'live']);
 });
 
-test("without 'wasm-unsafe-eval' in the worker's policy, the decoder is refused and the still stays", async ({
-  page,
-}) => {
-  const { modes, messages } = await workerUnder(page, "default-src 'none'; script-src 'self'");
-  await expect.poll(modes, { timeout: 60_000 }).toEqual(['loading', 'still']);
-  await expectStill(page);
-  // The decoder's refused WebAssembly fails the model's parse and the worker says so: no deadline was needed.
-  expect(await messages()).toEqual(['failed']);
-});
+test(
+  "without 'wasm-unsafe-eval' in the worker's policy, the decoder is refused and the still stays",
+  fullRun,
+  async ({ page }) => {
+    const { modes, messages } = await workerUnder(page, "default-src 'none'; script-src 'self'");
+    await expect.poll(modes, { timeout: 60_000 }).toEqual(['loading', 'still']);
+    await expectStill(page);
+    // The decoder's refused WebAssembly fails the model's parse and the worker says so: no deadline was needed.
+    expect(await messages()).toEqual(['failed']);
+  },
+);
 
 /**
  * Counts, inside the scene's worker, the frames it asks for and the messages it receives from the page. Installed
@@ -252,33 +258,37 @@ async function watchWorker(page: Page) {
   };
 }
 
-test('draws in a worker: the canvas is handed over, and the page thread never loads three.js', async ({ page }) => {
-  await page.goto('/');
-  await slot(page).scrollIntoViewIfNeeded();
-  await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
-  expect(page.workers().filter((worker) => isSceneCode(worker.url()))).toHaveLength(1);
-  // A canvas whose control went to a worker refuses a context on the page.
-  const handedOver = await slot(page)
-    .locator('canvas')
-    .evaluate((canvas: HTMLCanvasElement) => {
-      try {
-        canvas.getContext('2d');
-        return false;
-      } catch (error) {
-        return (error as DOMException).name === 'InvalidStateError';
-      }
-    });
-  expect(handedOver).toBe(true);
-  // Every script the page itself ran is small: three.js (hundreds of KB) arrived in the worker only.
-  const pageScripts = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
-      .map((entry) => ({ name: entry.name, size: (entry as PerformanceResourceTiming).decodedBodySize })),
-  );
-  expect(pageScripts.filter((script) => isSceneCode(script.name) || script.size > 250_000)).toEqual([]);
-  await slot(page).screenshot({ path: 'test-results/screenshots/scene-from-worker.png' });
-});
+test(
+  'draws in a worker: the canvas is handed over, and the page thread never loads three.js',
+  fullRun,
+  async ({ page }) => {
+    await page.goto('/');
+    await slot(page).scrollIntoViewIfNeeded();
+    await expect(slot(page)).toHaveAttribute('data-scene', 'live', { timeout: 60_000 });
+    expect(page.workers().filter((worker) => isSceneCode(worker.url()))).toHaveLength(1);
+    // A canvas whose control went to a worker refuses a context on the page.
+    const handedOver = await slot(page)
+      .locator('canvas')
+      .evaluate((canvas: HTMLCanvasElement) => {
+        try {
+          canvas.getContext('2d');
+          return false;
+        } catch (error) {
+          return (error as DOMException).name === 'InvalidStateError';
+        }
+      });
+    expect(handedOver).toBe(true);
+    // Every script the page itself ran is small: three.js (hundreds of KB) arrived in the worker only.
+    const pageScripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+        .map((entry) => ({ name: entry.name, size: (entry as PerformanceResourceTiming).decodedBodySize })),
+    );
+    expect(pageScripts.filter((script) => isSceneCode(script.name) || script.size > 250_000)).toEqual([]);
+    await slot(page).screenshot({ path: 'test-results/screenshots/scene-from-worker.png' });
+  },
+);
 
 test('stops drawing off screen and while paused, and draws again when back or played', fullRun, async ({ page }) => {
   test.slow(); // frame counts over several seconds, after software WebGL starts
@@ -361,7 +371,7 @@ for (const width of [390, 1440]) {
   );
 }
 
-test("the scene's pause/play control is there from the moment the scene starts loading", async ({ page }) => {
+test("the scene's pause/play control is there from the moment the scene starts loading", fullRun, async ({ page }) => {
   // The worker's script is held: the scene stays loading.
   await page.route('**/_astro/sceneWorker*', () => new Promise(() => {}));
   const modes = await recordSceneModes(page);
@@ -382,7 +392,7 @@ test("the scene's pause/play control is there from the moment the scene starts l
   await expect(slot(page)).toHaveAttribute('data-paused', 'true');
 });
 
-test('a paused scene stays paused for the session: after reload and after Back', async ({ page }) => {
+test('a paused scene stays paused for the session: after reload and after Back', fullRun, async ({ page }) => {
   await page.goto('/');
   await slot(page).scrollIntoViewIfNeeded();
   await expect(slot(page)).toHaveAttribute('data-scene', /loading|live/, { timeout: 60_000 });

@@ -4,7 +4,7 @@ import { legalPages } from '../../src/lib/legal/pages.node.ts';
 import { routes } from '../../src/lib/routes.ts';
 import { readQuestions, readWords } from '../../src/lib/words/words.node.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
-import { fullRunUnless } from './support/tiers.ts';
+import { fullRun, fullRunUnless } from './support/tiers.ts';
 
 const config = siteConfig();
 const words = readWords();
@@ -77,7 +77,7 @@ for (const width of [375, 1280]) {
   );
 }
 
-test('every page links to the support page from its footer', async ({ page }) => {
+test('every page links to the support page from its footer', fullRun, async ({ page }) => {
   test.slow(); // one page after another: minutes on a busy machine, where one page takes seconds
   const invite = config.invitePath && `${config.invitePath}/ABC123`;
   const paths = [
