@@ -6,6 +6,7 @@ import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts'
 import { routes } from '../../src/lib/routes.ts';
 import { defaultLocale, localeOf, localePath } from '../../src/lib/i18n.ts';
 import { legalTranslation } from '../../src/lib/words/legalLinks.node.ts';
+import { fullRun } from './support/tiers.ts';
 
 const config = siteConfig();
 
@@ -119,7 +120,7 @@ test('the manifest, sitemap and robots.txt are built from the configured site', 
   expect(urls.sort()).toEqual(pages.map((path) => new URL(path, config.siteUrl).href).sort());
 });
 
-test('on a wide screen a QR code beside the download button opens the App Store listing', async ({ page }) => {
+test('on a wide screen a QR code beside the download button opens the App Store listing', fullRun, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   const qr = page.getByRole('img', { name: /QR code/ });

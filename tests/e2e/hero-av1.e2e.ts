@@ -5,37 +5,33 @@
  */
 import { expect, test } from '@playwright/test';
 import { heroVideoSources } from '../../src/lib/media.ts';
-import { fullRunUnless } from './support/tiers.ts';
+import { fullRun, fullRunUnless } from './support/tiers.ts';
 
 for (const [width, variant] of [
   [375, 'small'],
   [1280, 'large'],
 ] as const) {
-  test(
-    `plays the ${variant} AV1 file at ${width} px and downloads no other encoding`,
-    fullRunUnless(width !== 375),
-    async ({ page }) => {
-      const requested = new Set<string>();
-      page.on('request', (request) => {
-        const path = new URL(request.url()).pathname;
-        if (path.startsWith('/videos/')) requested.add(path);
-      });
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto('/');
-      const av1 = heroVideoSources(variant)[0]!;
-      await expect
-        .poll(
-          () =>
-            page.locator('video.hero-video').evaluate((video: HTMLVideoElement) => ({
-              src: new URL(video.currentSrc || 'http://x/').pathname,
-              playing: !video.paused && video.readyState >= 2,
-            })),
-          { timeout: 20_000 },
-        )
-        .toEqual({ src: av1.src, playing: true });
-      expect([...requested]).toEqual([av1.src]);
-    },
-  );
+  test(`plays the ${variant} AV1 file at ${width} px and downloads no other encoding`, fullRun, async ({ page }) => {
+    const requested = new Set<string>();
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/videos/')) requested.add(path);
+    });
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const av1 = heroVideoSources(variant)[0]!;
+    await expect
+      .poll(
+        () =>
+          page.locator('video.hero-video').evaluate((video: HTMLVideoElement) => ({
+            src: new URL(video.currentSrc || 'http://x/').pathname,
+            playing: !video.paused && video.readyState >= 2,
+          })),
+        { timeout: 20_000 },
+      )
+      .toEqual({ src: av1.src, playing: true });
+    expect([...requested]).toEqual([av1.src]);
+  });
 }
 
 test('Chromium recognises every AV1 codecs string fully, and the order is AV1, VP9, H.264', async ({ page }) => {

@@ -202,10 +202,14 @@ async function workerUnder(page: Page, policy: string) {
 
 // What the scene's worker needs of its own policy: its script, the model's decoder compiling its WebAssembly, and
 // nothing to fetch (the page hands it the model's bytes). Anything narrower hands back to the still.
-test("the scene's worker goes live under a policy of only script-src 'self' 'wasm-unsafe-eval'", async ({ page }) => {
-  const { modes } = await workerUnder(page, "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'");
-  await expect.poll(modes, { timeout: 60_000 }).toEqual(['loading', 'live']);
-});
+test(
+  "the scene's worker goes live under a policy of only script-src 'self' 'wasm-unsafe-eval'",
+  fullRun,
+  async ({ page }) => {
+    const { modes } = await workerUnder(page, "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'");
+    await expect.poll(modes, { timeout: 60_000 }).toEqual(['loading', 'live']);
+  },
+);
 
 test(
   "without 'wasm-unsafe-eval' in the worker's policy, the decoder is refused and the still stays",

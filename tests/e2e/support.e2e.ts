@@ -4,7 +4,7 @@ import { legalPages } from '../../src/lib/legal/pages.node.ts';
 import { routes } from '../../src/lib/routes.ts';
 import { readQuestions, readWords } from '../../src/lib/words/words.node.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
-import { fullRun, fullRunUnless } from './support/tiers.ts';
+import { fullRun } from './support/tiers.ts';
 
 const config = siteConfig();
 const words = readWords();
@@ -65,16 +65,12 @@ test('answers the questions a student asks, without JavaScript, each linking the
 });
 
 for (const width of [375, 1280]) {
-  test(
-    `reads without sideways scrolling and has no axe violations at ${width} px`,
-    fullRunUnless(width === 375),
-    async ({ page }) => {
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto(routes.support);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await expectNoAxeViolations(page);
-    },
-  );
+  test(`reads without sideways scrolling and has no axe violations at ${width} px`, fullRun, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(routes.support);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoAxeViolations(page);
+  });
 }
 
 test('every page links to the support page from its footer', fullRun, async ({ page }) => {
