@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { heroVideoSources } from '../../src/lib/media.ts';
-import { fullRun, fullRunUnless } from './support/tiers.ts';
+import { fullRun } from './support/tiers.ts';
 
 for (const [width, variant] of [
   [375, 'small'],
