@@ -30,7 +30,7 @@ function inject(page: string, tag: string) {
 beforeAll(async () => {
   const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
   await run(join(root, 'node_modules/.bin/astro'), ['build', '--outDir', site], env);
-  // 600 ms of work right after load, in 20 ms slices' worth of one task: what an eager third-party widget costs.
+  // One task of 600 ms right after load: what an eager third-party widget can cost.
   writeFileSync(
     join(site, 'busy.js'),
     'addEventListener("load",()=>{const end=performance.now()+600;while(performance.now()<end);});',
@@ -77,7 +77,9 @@ function failures(path: string): string[] {
 }
 
 it('a script busy after load fails the performance score and total blocking time of `/`', () => {
-  expect(failures('/')).toEqual(expect.arrayContaining(['categories.performance >=0.85', 'total-blocking-time <=600']));
+  expect(failures('/')).toEqual(
+    expect.arrayContaining(['categories.performance >=0.75', 'total-blocking-time <=1000']),
+  );
 });
 
 it('a render-blocking stylesheet fails the LCP budget of the legal pages on `/privacy`', () => {
