@@ -70,8 +70,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** The audits `lhci assert` failed for a page, with the budget each missed (its output, without colours). */
 function failures(path: string): string[] {
   const plain = stripVTControlCharacters(output);
-  const section = plain.split(/\d+ result\(s\) for /).find((part) => new URL(part.split(/\s/)[0]!).pathname === path);
-  return [...(section ?? '').matchAll(/✘\s+(\S+) failure for \w+ assertion[\s\S]*?expected: ([<>]=\S+)/g)].map(
+  // One section per page: "2 result(s) for http://127.0.0.1:<port>/privacy :", then its failed assertions.
+  const sections = [...plain.matchAll(/\d+ result\(s\) for (\S+) :([\s\S]*?)(?=\d+ result\(s\) for |$)/g)];
+  const section = sections.find(([, url]) => new URL(url!).pathname === path)?.[2] ?? '';
+  return [...section.matchAll(/✘\s+(\S+) failure for \w+ assertion[\s\S]*?expected: ([<>]=\S+)/g)].map(
     ([, audit, budget]) => `${audit} ${budget}`,
   );
 }
