@@ -1,26 +1,24 @@
 /**
  * `npm run report` (`-- --skip-build` to reuse dist/): the quality gates on the built site, each a maintained tool,
  * then one table. size-limit holds the byte budgets (package.json), html-validate the markup (.htmlvalidate.json);
- * with dist/ served by the production nginx configuration, Lighthouse CI (lighthouserc.json) measures every page of
- * the sitemap and the invite page, on a phone and on a desktop, three runs each; linkinator crawls every link; last,
- * npm audit. The whole visit on a phone and axe are end-to-end tests (tests/e2e/visit-gate.e2e.ts, ...).
+ * with dist/ served by the production nginx configuration, Lighthouse (scripts/lighthouse.ts, on the page's CPU
+ * time) measures every page of the sitemap and the invite page, on a phone and on a desktop, three runs each, and
+ * Lighthouse CI judges them (lighthouserc.json); linkinator crawls every link; last, npm audit. The whole visit on a
+ * phone and axe are end-to-end tests (tests/e2e/visit-gate.e2e.ts, ...).
  *
  * `-- --quick` is what `npm test` runs, after it has run the byte and markup gates itself: Lighthouse once, on `/` on a
- * phone, with every assertion but the two a single run cannot judge on a shared machine (the performance score and
- * total blocking time, judged on the median of the full run's three), then the links and the audit.
+ * phone, with every assertion, then the links and the audit.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { LinkChecker } from 'linkinator';
 import { siteConfig } from '../src/config/index.ts';
 import { exampleInviteCode } from '../src/lib/invite/invite.ts';
-import { chromiumArgs, chromiumPath } from './chromium.ts';
+import { measure } from './lighthouse.ts';
 import { startNginx } from './nginx.ts';
 
 const config = siteConfig();
-/** Judged on the median of three runs: one run on a shared machine swings them (`/` scored 81 to 100). */
-const repeatedOnly = ['categories:performance', 'total-blocking-time'];
 
 const { values } = parseArgs({
   options: { 'skip-build': { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
@@ -47,19 +45,25 @@ const sitemapPages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc])
 const pages = quick ? [`${url}/`] : sitemapPages;
 // The invite page is kept out of search engines on purpose: it is measured without the crawlability audit.
 const invite = !quick && config.invitePath && `${url}${config.invitePath}/${exampleInviteCode(config)}`;
-const rc = quick ? quickConfig() : 'lighthouserc.json';
-const lhci = (...args: string[]) => execFileSync('lhci', [...args, `--config=${rc}`], { stdio: 'inherit' });
-const browser = [`--chromePath=${chromiumPath()}`, `--settings.chromeFlags=${chromiumArgs.join(' ')}`];
+const targets = [
+  ...pages.map((page) => ({ page, skipAudits: undefined })),
+  ...(invite ? [{ page: invite, skipAudits: ['is-crawlable'] }] : []),
+];
+const runs = quick ? 1 : 3;
 const server = await startNginx({ port });
 try {
   for (const device of quick ? ['mobile'] : ['mobile', 'desktop']) {
-    const collect = ['collect', ...browser, ...(device === 'desktop' ? ['--settings.preset=desktop'] : [])];
+    const desktop = device === 'desktop';
     rmSync('.lighthouseci', { recursive: true, force: true });
-    lhci(...collect, ...(quick ? ['--numberOfRuns=1'] : []), ...pages.map((page) => `--url=${page}`));
-    if (invite) lhci(...collect, '--additive', '--settings.skipAudits=is-crawlable', `--url=${invite}`);
-    gate(`Lighthouse ${device} (${rc})`, 'lhci', ['assert', `--config=${rc}`]);
-    lhci('upload', `--outputDir=reports/lighthouse/${device}`);
-    const runs = JSON.parse(readFileSync(`reports/lighthouse/${device}/manifest.json`, 'utf8')) as {
+    for (const { page, skipAudits } of targets) {
+      console.log(`Lighthouse, ${device}, ${runs} run(s): ${page}`);
+      for (let run = 0; run < runs; run++) await measure(page, { dir: '.lighthouseci', desktop, skipAudits });
+    }
+    gate(`Lighthouse ${device} (lighthouserc.json)`, 'lhci', ['assert', '--config=lighthouserc.json']);
+    execFileSync('lhci', ['upload', '--config=lighthouserc.json', `--outputDir=reports/lighthouse/${device}`], {
+      stdio: 'inherit',
+    });
+    const reports = JSON.parse(readFileSync(`reports/lighthouse/${device}/manifest.json`, 'utf8')) as {
       url: string;
       isRepresentativeRun: boolean;
       summary: Record<string, number>;
@@ -68,10 +72,10 @@ try {
     const figure = (run: { jsonPath: string }, audit: string) =>
       Math.round(JSON.parse(readFileSync(run.jsonPath, 'utf8')).audits[audit].numericValue as number);
     // The figures as lighthouserc.json judges them: scores and TBT on the median run, LCP on the best.
-    for (const run of runs.filter((run) => run.isRepresentativeRun)) {
+    for (const run of reports.filter((run) => run.isRepresentativeRun)) {
       const scores = Object.entries(run.summary).map(([category, score]) => `${category} ${Math.round(score * 100)}`);
       const lcp = Math.min(
-        ...runs.filter((other) => other.url === run.url).map((other) => figure(other, 'largest-contentful-paint')),
+        ...reports.filter((other) => other.url === run.url).map((other) => figure(other, 'largest-contentful-paint')),
       );
       const figures = `LCP ${lcp} ms, TBT ${figure(run, 'total-blocking-time')} ms`;
       table.push({ gate: `  ${device} ${run.url.replace(url, '')}`, result: `${scores.join(', ')}; ${figures}` });
@@ -117,16 +121,3 @@ console.log(
 );
 console.table(table);
 if (table.some((row) => row.result.startsWith('FAILED'))) process.exitCode = 1;
-
-/** lighthouserc.json without the assertions that need the full run's repeats: a file beside Lighthouse CI's results. */
-function quickConfig() {
-  const { ci } = JSON.parse(readFileSync('lighthouserc.json', 'utf8')) as {
-    ci: { assert: { assertMatrix: { assertions: Record<string, unknown> }[] } };
-  };
-  for (const { assertions } of ci.assert.assertMatrix) {
-    for (const audit of repeatedOnly) delete assertions[audit];
-  }
-  mkdirSync('reports', { recursive: true });
-  writeFileSync('reports/lighthouserc.quick.json', JSON.stringify({ ci }));
-  return 'reports/lighthouserc.quick.json';
-}

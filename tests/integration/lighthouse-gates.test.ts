@@ -1,7 +1,7 @@
 /**
  * The Lighthouse gates bite (lighthouserc.json, run by `npm run report`): a build is broken on purpose the way a
- * regression would break it, served by the production nginx configuration, measured once, and `lhci assert` must name
- * each broken budget. `/` gets a script that keeps the main thread busy after load (the performance score and total
+ * regression would break it, served by the production nginx configuration, measured once as `npm run report` measures
+ * (scripts/lighthouse.ts, on the page's CPU time), and `lhci assert` must name each broken budget. `/` gets a script that keeps the main thread busy after load (the performance score and total
  * blocking time); `/privacy` gets a render-blocking stylesheet (its own LCP budget, tighter than the landing page's).
  */
 import { execFile } from 'node:child_process';
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
+import { measure } from '../../scripts/lighthouse.ts';
 import { startNginx } from '../../scripts/nginx.ts';
 import { freePort, run } from '../support/processes.ts';
 
@@ -43,24 +43,18 @@ beforeAll(async () => {
   const port = await freePort();
   const server = await startNginx({ port, root: site });
   try {
-    const lhci = (args: string[]) =>
-      new Promise<string>((done) =>
-        execFile(
-          join(root, 'node_modules/.bin/lhci'),
-          [...args, `--config=${join(root, 'lighthouserc.json')}`],
-          { cwd: work, env },
-          (_, stdout, stderr) => done(stdout + stderr),
-        ),
-      );
-    await lhci([
-      'collect',
-      '--numberOfRuns=1',
-      `--chromePath=${chromiumPath()}`,
-      `--settings.chromeFlags=${chromiumArgs.join(' ')}`,
-      `--url=http://127.0.0.1:${port}/`,
-      `--url=http://127.0.0.1:${port}/privacy`,
-    ]);
-    output = await lhci(['assert']);
+    for (const path of ['/', '/privacy']) {
+      await measure(`http://127.0.0.1:${port}${path}`, { dir: join(work, '.lighthouseci') });
+    }
+    // Lighthouse CI reads the reports from .lighthouseci/ in its working directory; its verdict is in its output.
+    output = await new Promise<string>((done) =>
+      execFile(
+        join(root, 'node_modules/.bin/lhci'),
+        ['assert', `--config=${join(root, 'lighthouserc.json')}`],
+        { cwd: work, env },
+        (_, stdout, stderr) => done(stdout + stderr),
+      ),
+    );
   } finally {
     await server.stop();
   }
@@ -79,9 +73,7 @@ function failures(path: string): string[] {
 }
 
 it('a script busy after load fails the performance score and total blocking time of `/`', () => {
-  expect(failures('/')).toEqual(
-    expect.arrayContaining(['categories.performance >=0.75', 'total-blocking-time <=1000']),
-  );
+  expect(failures('/')).toEqual(expect.arrayContaining(['categories.performance >=0.95', 'total-blocking-time <=200']));
 });
 
 it('a render-blocking stylesheet fails the LCP budget of the legal pages on `/privacy`', () => {
