@@ -73,10 +73,13 @@ test('every page has one title, description and canonical, Open Graph and Twitte
     expect(head.og['og:image:height']).toEqual(['630']);
     expect(head.og['og:image:alt']?.[0]).toContain(config.productName);
     expect(head.twitter['twitter:card']).toEqual(['summary_large_image']);
-    expect(head.lang, path).toBe(localeOf(path).locale);
+    const { locale } = localeOf(path);
+    expect(head.lang, path).toBe(locale);
     expect(head.themeColor).toHaveLength(1);
-    expect(head.privacyLink).toEqual(['/privacy']);
-    expect(head.termsLink).toEqual(['/terms']);
+    // The policy in the page's language where it has one; the SMS terms are English only.
+    const privacy = legalTranslation('privacy', locale) ? localePath(locale, '/privacy') : '/privacy';
+    expect(head.privacyLink, path).toEqual([privacy]);
+    expect(head.termsLink, path).toEqual(['/terms']);
     expect(head.smartBanner).toEqual([`app-id=${/\/id(\d+)/.exec(config.appStoreUrl)?.[1]}`]);
     for (const icon of head.icons) expect((await page.request.get(icon ?? '')).status(), icon ?? '').toBe(200);
   }

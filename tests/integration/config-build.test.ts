@@ -7,8 +7,8 @@ import { querySelector, querySelectorAll } from 'ultrahtml/selector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 
-// Integration tier: real `astro build`s of a copy of the project, with a bad config value, one network added, or a
-// dotfile dropped into public/.
+// Integration tier: real `astro build`s of a copy of the project, with a bad config value, or with one network added,
+// Spanish switched off and dotfiles dropped into public/ (one build for the three).
 let project: ProjectCopy;
 beforeAll(() => {
   project = copyProject();
@@ -33,7 +33,7 @@ describe('the build', () => {
   }, 60_000);
 });
 
-describe('one build with a network added in site.config.ts and dotfiles put in public/', () => {
+describe('one build with a network added and Spanish off in site.config.ts, and dotfiles put in public/', () => {
   const youtube = 'https://www.youtube.com/@forkful';
   let output = '';
   beforeAll(async () => {
@@ -42,6 +42,7 @@ describe('one build with a network added in site.config.ts and dotfiles put in p
       /^(\s*)social: \[\n/m,
       `$&$1  { name: 'YouTube', icon: 'youtube', url: '${youtube}' },\n`,
     );
+    project.edit('site.config.ts', "languages: ['en', 'es'],", "languages: ['en'],");
     const put = (path: string) => {
       mkdirSync(join(project.dir, 'public', path, '..'), { recursive: true });
       writeFileSync(join(project.dir, 'public', path), 'SECRET=1\n');
@@ -69,6 +70,18 @@ describe('one build with a network added in site.config.ts and dotfiles put in p
         },
     );
     expect(jsonLd.find((item) => item['@type'] === 'Organization')?.sameAs?.[0]).toBe(youtube);
+  });
+
+  it('publishes English only with one switch: no /es/ page, no hreflang, no language switcher, no /es/ host rule', async () => {
+    const dist = join(project.dir, 'dist');
+    expect(existsSync(join(dist, 'es')), 'dist/es/').toBe(false);
+    const html = await readFile(join(dist, 'privacy.html'), 'utf8');
+    expect(html).not.toContain('hreflang=');
+    expect(html).not.toContain('lang="es"');
+    expect(await readFile(join(dist, 'sitemap-0.xml'), 'utf8')).not.toContain('/es/');
+    for (const host of ['_nginx/http.conf', '_redirects']) {
+      expect(await readFile(join(dist, host), 'utf8'), host).not.toContain('/es/');
+    }
   });
 
   it('publishes no dotfile put in public/, naming each, and still publishes /.well-known/', () => {
