@@ -220,16 +220,16 @@ test.describe('the Spanish invite page', () => {
 
 /** The script files a page requests before its load event, by path, and the bytes of its inline code. */
 async function scriptsBeforeLoad(page: Page, path: string) {
-  const files: string[] = [];
-  let loaded = false;
-  const listener = (request: { resourceType(): string; url(): string }) => {
-    if (!loaded && request.resourceType() === 'script') files.push(new URL(request.url()).pathname);
-  };
-  page.on('request', listener);
-  await page.goto(path, { waitUntil: 'commit' });
-  await page.waitForLoadState('load');
-  loaded = true;
-  page.off('request', listener);
+  await page.goto(path);
+  // The page's own timeline, not request events: an island's script requested just after load could reach the test
+  // before Playwright reports the load, and read as before it (it did once, on a loaded machine).
+  const files = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js') && entry.startTime < (navigation?.loadEventStart ?? 0))
+      .map((entry) => new URL(entry.name).pathname);
+  });
   const inlineBytes = await page
     .locator('script:not([src]):not([type="application/ld+json"])')
     .evaluateAll((scripts) => scripts.reduce((sum, script) => sum + (script.textContent ?? '').length, 0));
