@@ -216,8 +216,10 @@ test.describe('with app ids and monitoring set', fullRun, () => {
       page,
     }) => {
       await page.goto(`${served.origin}${invite}`);
-      const href = await page.getByRole('link', { name: 'Open in the app' }).getAttribute('href');
-      expect(href).toBe(
+      // The page's script writes the intent after load: a retrying assertion waits for it (a single read once got
+      // the plain link the page ships with).
+      await expect(page.getByRole('link', { name: 'Open in the app' })).toHaveAttribute(
+        'href',
         `intent://127.0.0.1:${served.port}${invite}#Intent;scheme=http;package=${withIds.androidPackage};` +
           `S.browser_fallback_url=${encodeURIComponent(play)};end`,
       );
