@@ -67,11 +67,31 @@ export function toCpuTime(events: TraceEvent[]) {
   }
 }
 
+interface MeasureOptions {
+  dir: string;
+  desktop?: boolean;
+  skipAudits?: string[];
+}
+
 /**
  * Measures `url` once on a phone (or a desktop) and writes the report where `lhci assert` and `lhci upload` read
- * them: `<dir>/lhr-<time>.json`.
+ * them: `<dir>/lhr-<time>.json`. A run Lighthouse itself gives up on (it wrote no report: "Something went wrong with
+ * recording the trace over your page load. Please run Lighthouse again", once in some 60 runs of a full report here) is
+ * run again, up to three attempts, as `lhci collect` does; if all three fail, the first error is thrown.
  */
-export async function measure(url: string, options: { dir: string; desktop?: boolean; skipAudits?: string[] }) {
+export async function measure(url: string, options: MeasureOptions) {
+  const errors: unknown[] = [];
+  while (errors.length < 3) {
+    try {
+      return await measureOnce(url, options);
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  throw errors[0];
+}
+
+async function measureOnce(url: string, options: MeasureOptions) {
   const work = mkdtempSync(join(tmpdir(), 'lighthouse-'));
   // Both halves take the same settings: Lighthouse refuses to audit with others than it gathered with.
   const settings = [
