@@ -28,9 +28,17 @@ export default defineConfig({
   // after `npm test` in CI) runs `full`: the tests tagged @full, which repeat a behaviour `chromium` already proves on
   // more pages or widths, or guard a rare failure at a high price (a variant build, frames of the 3D scene). Together
   // they are the whole suite: `npx playwright test --list` lists every test in one of the two.
+  // The full run's whole-visit gate (tagged @alone too) runs after the rest, with nothing beside it: next to another
+  // worker's tests its longest task read 142 ms (budget 120), alone 75 to 107.
   projects: [
     { name: 'chromium', grepInvert: /@full/, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'full', grep: /@full/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'full', grep: /@full/, grepInvert: /@alone/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'full-alone',
+      grep: /@alone/,
+      dependencies: ['full'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
   ],
   webServer: {
     command: `node_modules/.bin/node scripts/nginx.ts --port ${port}`,

@@ -7,3 +7,6 @@ export const fullRun = { tag: '@full' };
 
 /** `npm test` keeps the case where `stays` holds; the full run takes the others. */
 export const fullRunUnless = (stays: boolean) => (stays ? {} : fullRun);
+
+/** In the full run, after every other test, with none beside it (playwright.config.ts, `full-alone`). */
+export const fullRunAlone = { tag: ['@full', '@alone'] };
