@@ -2,9 +2,9 @@
  * Vercel's project configuration. Vercel runs this file at each deploy, with the build's environment, so the rules
  * follow the invite address of that build (src/lib/hostFiles.node.ts; tests/unit/headers.test.ts runs it as Vercel does).
  */
-import { siteConfig } from './src/config/index.ts';
+import { configOrExit } from './src/config/index.ts';
 import { securityHeaders } from './src/lib/headers.ts';
 import { vercelConfig } from './src/lib/hostFiles.node.ts';
 import { invitePageRules } from './src/lib/invite/hostRules.ts';
 
-export default vercelConfig(securityHeaders, invitePageRules(siteConfig()));
+export default vercelConfig(securityHeaders, invitePageRules(configOrExit()));

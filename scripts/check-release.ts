@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import ownerValues from '../site.config.ts';
 import {
   frozenCopies,
   isDraft,
@@ -34,11 +33,7 @@ import { routes } from '../src/lib/routes.ts';
 import { templateAssetProblems } from './template-assets.ts';
 
 /** What still stands between these values and a launch, one line each; empty when ready. */
-export function releaseProblems(
-  values: Record<string, unknown> = ownerValues,
-  env: Record<string, string | undefined> = process.env,
-): string[] {
-  const config = loadConfig(env, values);
+export function releaseProblems(config: SiteConfig, values?: Record<string, unknown>): string[] {
   const problems = fieldsAtExampleValues(config, values).map(({ field, path, value }) => {
     const unsetAppId = unsetAppIds[field];
     if (unsetAppId) {
@@ -99,13 +94,13 @@ export function stalePages(today: Date, approvals: Approvals = readApprovals()):
  * The legal record: still the template's (its versions and approvers are not the owner's), or a page whose words are
  * not approved, which a production build refuses.
  */
-export async function legalProblems(): Promise<string[]> {
+export async function legalProblems(config: SiteConfig): Promise<string[]> {
   const problems = isTemplateRecord()
     ? [
         `the legal record is the template's (${templateRecord})  (start your own before launch: npm run legal:new-record)`,
       ]
     : [];
-  const [approvals, shared] = [readApprovals(), legalShared()];
+  const [approvals, shared] = [readApprovals(), legalShared(config)];
   const approveHint = (key: string) =>
     `npm run legal:approve -- ${approveArgs(key)} --by "<your name>" --note "<what changed, for readers>"`;
   for (const { kind } of shared.sources) {
@@ -117,7 +112,7 @@ export async function legalProblems(): Promise<string[]> {
   const settings = readTranslationSettings();
   for (const locale of locales.filter((each) => each !== 'en')) {
     const sources = translationSources(locale);
-    const words = legalShared(sources, locale);
+    const words = legalShared(config, sources, locale);
     for (const { kind, file } of sources) {
       const key = recordKey(kind, locale);
       const latest = frozenCopies(key, approvals[key] ?? []).at(-1);
@@ -176,16 +171,17 @@ export function unconfirmed(text = readFileSync(confirmationsFile, 'utf8')): str
 
 if (import.meta.main) {
   try {
+    const config = loadConfig();
     console.log(
-      `For the store listings:\n${storeUrls(loadConfig())
+      `For the store listings:\n${storeUrls(config)
         .map((line) => `  ${line}`)
         .join('\n')}\n`,
     );
     const problems = [
-      ...releaseProblems(),
-      ...templateAssetProblems('.', undefined, loadConfig().languages),
+      ...releaseProblems(config),
+      ...templateAssetProblems('.', undefined, config.languages),
       ...stalePages(new Date()),
-      ...(await legalProblems()),
+      ...(await legalProblems(config)),
       ...unconfirmed(),
     ];
     if (problems.length === 0) {

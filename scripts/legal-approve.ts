@@ -23,6 +23,7 @@ const { legalPages, translationFile, translationSources } = await import('../src
 const { recordKey, versionId } = await import('../src/lib/legal/pages.ts');
 const { legalShared, legalText } = await import('../src/lib/legal/text.node.ts');
 const { locales } = await import('../src/lib/i18n.ts');
+const config = (await import('../src/config/index.ts')).configOrExit();
 
 const usage =
   'usage: npm run legal:approve -- <page> [--locale es] --by "<your name>" --note "<what changed, for readers>" [--effective YYYY-MM-DD] [--no-notice "<why>"] [--reviewed]';
@@ -73,7 +74,7 @@ if (values.effective !== undefined && !isDate(values.effective))
 
 try {
   // Words that do not render (an unknown token, a bad data entry) stop here with the build's own message.
-  const now = await legalText(kind, undefined, translated ? legalShared(translated, locale) : undefined);
+  const now = await legalText(kind, undefined, legalShared(config, translated, locale));
   // A rewritten record stops here too, naming the version.
   const approvals = readApprovals();
   const latest = frozenCopies(key, approvals[key] ?? []).at(-1);
@@ -93,7 +94,7 @@ try {
       noNotice: values['no-notice'],
       noticeDays: page.noticeDays,
       template: values.template,
-      exampleValues: exampleValuesQuoted(publishedText(now), legalSourcesOf(kind)),
+      exampleValues: exampleValuesQuoted(config, publishedText(now), legalSourcesOf(kind)),
       translates,
     }) ?? latest!.approval.version;
   const id = versionId(key, version);

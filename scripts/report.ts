@@ -13,12 +13,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { LinkChecker } from 'linkinator';
-import { siteConfig } from '../src/config/index.ts';
+import { configOrExit } from '../src/config/index.ts';
 import { exampleInviteCode } from '../src/lib/invite/invite.ts';
 import { measure } from './lighthouse.ts';
 import { startNginx } from './nginx.ts';
 
-const config = siteConfig();
+const config = configOrExit();
 
 const { values } = parseArgs({
   options: { 'skip-build': { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fieldsAtExampleValues, siteConfig, whereSet } from '../src/config/index.ts';
+import { configOrExit, fieldsAtExampleValues, whereSet } from '../src/config/index.ts';
 import { dataSafetyCsv } from '../src/lib/dataPractices/playCsv.ts';
 import { DataPracticesError, type DataPractices } from '../src/lib/dataPractices/practices.ts';
 import { dataPracticesPath, readDataPractices } from '../src/lib/dataPractices/read.node.ts';
@@ -21,7 +21,8 @@ const outDir = resolve(values.out ?? join(root, 'store-labels'));
 // The data and wording files are read relative to the project.
 process.chdir(root);
 
-const tokens = legalTokens();
+const config = configOrExit();
+const tokens = legalTokens(config);
 /** Fills the config's {{tokens}} in every text of the parsed file ('{{aiProvider}}' and the like). */
 function filled(value: unknown): unknown {
   if (typeof value === 'string') return fill(value, tokens);
@@ -49,7 +50,6 @@ try {
   process.exit(1);
 }
 
-const config = siteConfig();
 const privacyUrl = `${config.siteUrl}${tokens.privacyUrl}`;
 const urls = {
   privacyUrl,

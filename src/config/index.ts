@@ -1,8 +1,8 @@
 /**
  * The site's configuration: the owner's values from `site.config.ts`, and the few a deploy sets as environment
- * variables (`deployFields`), validated once against one schema fragment per concept. Anything wrong stops the command with
- * the field, the value and the expected form, so a typo never ships. Nothing here validates at import: pages,
- * scripts and the build call `siteConfig()`.
+ * variables (`deployFields`), validated against one schema fragment per concept. Anything wrong stops the command with
+ * the field, the value and the expected form, so a typo never ships. Nothing here validates at import: the build
+ * validates once in its site integration and serves the result as `virtual:site/config`; a script calls configOrExit().
  */
 import { z } from 'zod';
 import ownerValues from '../../site.config.ts';
@@ -48,7 +48,7 @@ export type ConfigField = keyof SiteConfig;
 
 /**
  * The values that differ per deploy, each set by its `PUBLIC_*` variable at build where it is not in site.config.ts:
- * the site's address, the monitoring DSN and the app ids. astro.config.ts declares the same names to astro:env.
+ * the site's address, the monitoring DSN and the app ids.
  */
 export const deployFields = [
   'siteUrl',
@@ -112,25 +112,13 @@ export function loadConfig(env: Env = process.env, values: Record<string, unknow
 }
 
 /**
- * The validated configuration of this run: validated at the first call (the build's is made by the site integration,
- * src/integrations/site.ts), then shared through `globalThis` with every copy of this module, Vite's bundles of the
- * pages and the content loaders included. An invalid value ends the command with the message alone, no stack trace.
+ * The config validated for a command: a bad value ends it with the message alone, no stack trace. The build's is made
+ * once, by the site integration (src/integrations/site.ts), which serves it to the pages as `virtual:site/config`;
+ * a script calls this once and passes the result on.
  */
-export function siteConfig(): SiteConfig {
-  return ((globalThis as Holder)[memo] ??= validatedOrExit());
-}
-
-/** Validates the config again (after site.config.ts changed under `astro dev`) and keeps it for siteConfig(). */
-export function reloadSiteConfig(): SiteConfig {
-  return ((globalThis as Holder)[memo] = validatedOrExit());
-}
-
-const memo = Symbol.for('site.config');
-type Holder = { [memo]?: SiteConfig };
-
-function validatedOrExit(): SiteConfig {
+export function configOrExit(env: Env = process.env): SiteConfig {
   try {
-    return loadConfig();
+    return loadConfig(env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

@@ -3,19 +3,23 @@
  * 1. dotfiles are left out, so nothing after this step can publish or compress a `.env`;
  * 2. each page's HTML is finished: Astro's island style moves into the head;
  * 3. the host files of this build are written (src/lib/hostFiles.node.ts).
- * astro.config.ts registers it after every other integration but astro-compressor, so it also sees the files they
+ * The site integration (site.ts) registers it after every other integration but astro-compressor, so it also sees the files they
  * write (the sitemap), and the compressed copies are made of the files as they ship.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { siteConfig } from '../config/index.ts';
+import type { SiteConfig } from '../config/index.ts';
 import { writeHostFiles } from '../lib/hostFiles.node.ts';
 import { hoistIslandStyleIn } from './hoistIslandStyle.ts';
 import { removeDotfiles } from './noDotfiles.ts';
 
-export async function finishDist(dir: string, logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>) {
+export async function finishDist(
+  dir: string,
+  logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>,
+  config: SiteConfig,
+) {
   const removed = await removeDotfiles(dir);
   if (removed.length)
     logger.warn(`left out of the site, as names starting with a dot are never published: ${removed.join(', ')}`);
@@ -26,14 +30,14 @@ export async function finishDist(dir: string, logger: Pick<AstroIntegrationLogge
   for (const page of pages) {
     await writeFile(page, hoistIslandStyleIn(await readFile(page, 'utf8')));
   }
-  await writeHostFiles(dir, siteConfig());
+  await writeHostFiles(dir, config);
 }
 
-export function finishDistIntegration(): AstroIntegration {
+export function finishDistIntegration(config: SiteConfig): AstroIntegration {
   return {
     name: 'finish-dist',
     hooks: {
-      'astro:build:done': ({ dir, logger }) => finishDist(fileURLToPath(dir), logger),
+      'astro:build:done': ({ dir, logger }) => finishDist(fileURLToPath(dir), logger, config),
     },
   };
 }

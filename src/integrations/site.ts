@@ -1,23 +1,85 @@
 /**
- * The site's own integration: it validates site.config.ts once, before anything is built (a bad value stops the
- * build naming the field), and hands Astro what follows from it: the site's address, and each page's
- * Content-Security-Policy (a <meta http-equiv> with the hashes of the scripts and styles Astro emits, the inline code
- * of src/components/InlineCode.astro, and src/lib/headers.ts's directives). Pages, components and scripts read the
- * same validated values through `siteConfig()` (src/config/index.ts).
+ * The site's own integration, the one door of its configuration: it validates site.config.ts once, before anything is
+ * built (a bad value stops the build naming the field), and hands Astro what follows from it: the site's address, its
+ * languages (Astro's i18n routing), each page's Content-Security-Policy (a <meta http-equiv> with the hashes of the
+ * scripts and styles Astro emits, the inline code of src/components/InlineCode.astro, and src/lib/headers.ts's
+ * directives), the sitemap, and the steps that finish dist/. Pages, layouts, components and the content loaders read
+ * the same validated value as `virtual:site/config`; tests mock that module (vitest.config.ts).
  */
+import { statSync } from 'node:fs';
 import type { AstroIntegration } from 'astro';
-import { reloadSiteConfig } from '../config/index.ts';
+import compressor, { defaultFileExtensions, defaultFileFilter } from 'astro-compressor';
+import sitemap from '@astrojs/sitemap';
+import { configOrExit, type SiteConfig } from '../config/index.ts';
 import { pageDirectives } from '../lib/headers.ts';
+import { defaultLocale } from '../lib/i18n.ts';
+import { publicPath } from '../lib/head.ts';
+import { isInvitePage } from '../lib/invite/invite.ts';
+import { finishDistIntegration } from './finishDist.ts';
+
+const virtualId = 'virtual:site/config';
+
+const compressible = new Set([...defaultFileExtensions, '.json', '.webmanifest', '.wasm', '.glb']);
+
+/** The sitemap: every page at the configured address, each with its other languages' addresses and x-default. */
+const siteMap = (config: SiteConfig) =>
+  sitemap({
+    // Not the 404 pages, nor the legal pages' histories and versions under /legal/, nor the invite page.
+    filter: (page) => !/\/404|\/legal\//.test(page) && !isInvitePage(new URL(page).pathname, config),
+    ...(config.languages.length > 1 && {
+      i18n: { defaultLocale, locales: Object.fromEntries(config.languages.map((locale) => [locale, locale])) },
+    }),
+    // Each address as the page's head names it (src/lib/head.ts: `/es/`), and x-default, the English page.
+    serialize: (item) => {
+      const named = (url: string) => new URL(publicPath(new URL(url).pathname), url).href;
+      const links = item.links?.map((link) => ({ ...link, url: named(link.url) }));
+      const english = links?.find((link) => link.lang === defaultLocale);
+      return {
+        ...item,
+        url: named(item.url),
+        ...(links && { links: english ? [...links, { lang: 'x-default', url: english.url }] : links }),
+      };
+    },
+  });
 
 export function site(): AstroIntegration {
   return {
     name: 'site',
     hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        const config = reloadSiteConfig();
+      'astro:config:setup': ({ updateConfig, addWatchFile }) => {
+        const config = configOrExit();
+        // `astro dev` restarts on an edit of the config, and so validates it again.
+        addWatchFile(new URL('../../site.config.ts', import.meta.url));
         updateConfig({
           site: config.siteUrl,
+          // English at today's addresses, every other language under `/<locale>/`. No fallback: an address with no
+          // page in a language is a 404 in that language, never the English page under its address.
+          i18n: { defaultLocale, locales: config.languages, routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false, fallbackType: 'redirect' } },
           security: { csp: { algorithm: 'SHA-256', directives: [...pageDirectives(config)] } },
+          vite: {
+            plugins: [
+              {
+                name: 'site-config',
+                resolveId: (id: string) => (id === virtualId ? `\0${virtualId}` : undefined),
+                load: (id: string) =>
+                  id === `\0${virtualId}` ? `export default ${JSON.stringify(config)};` : undefined,
+              },
+            ],
+          },
+          // After every other integration, in this order: the sitemap; every change to dist/ (dotfiles, the hosts'
+          // files), which must see the sitemap; last, .br (brotli 11) and .gz (gzip 9) copies of every file as it
+          // ships, which nginx sends as they are. Under 256 bytes a copy saves less than its headers cost.
+          integrations: [
+            siteMap(config),
+            finishDistIntegration(config),
+            compressor({
+              zstd: false,
+              hooks: {
+                fileFilter: ({ filePath, logger }) =>
+                  defaultFileFilter(compressible, filePath, logger) && statSync(filePath).size >= 256,
+              },
+            }),
+          ],
         });
       },
     },

@@ -1,10 +1,9 @@
 import type { APIRoute } from 'astro';
-import { siteConfig } from '../config/index.ts';
+import config from 'virtual:site/config';
 import { themeColor } from '../lib/head.ts';
 import { manifestIconSizes } from '../lib/icons.node.ts';
 
 export const GET: APIRoute = () => {
-  const config = siteConfig();
   return Response.json({
     name: config.productName,
     short_name: config.productName,

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { siteConfig } from '../config/index.ts';
+import config from 'virtual:site/config';
 
 export const GET: APIRoute = () =>
-  new Response(`User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap-index.xml', siteConfig().siteUrl).href}\n`, {
+  new Response(`User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap-index.xml', config.siteUrl).href}\n`, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { siteConfig } from '../config/index.ts';
+import config from 'virtual:site/config';
 // The white logo from public/ (src/lib/media.ts names it), as markup to embed in the card.
 import logo from '../../public/images/logo-white.svg?raw';
 import { renderSocialCard } from '../lib/socialCard.node.ts';
 
 export const GET: APIRoute = async () => {
-  return new Response(new Uint8Array(await renderSocialCard(siteConfig(), logo)), {
+  return new Response(new Uint8Array(await renderSocialCard(config, logo)), {
     headers: { 'Content-Type': 'image/png' },
   });
 };

@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { fullRun } from './support/tiers.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 
 /**
  * What axe cannot see (issue 19): focus during the fade-in, motion that can be stopped, the page without

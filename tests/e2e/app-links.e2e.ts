@@ -6,9 +6,9 @@ import {
   assetLinksPath,
   googlePlayUrl,
 } from '../../src/lib/appLinks.ts';
-import { loadConfig, siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 import { variantBuild } from './support/variant-build.ts';
 import { headerPolicy } from '../../src/lib/headers.ts';

@@ -1,14 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
 import { routes } from '../../src/lib/routes.ts';
 import { defaultLocale, localeOf, localePath } from '../../src/lib/i18n.ts';
 import { legalTranslation } from '../../src/lib/words/legalLinks.node.ts';
 import { fullRun } from './support/tiers.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 
 const legalPages = readLegalPages();
 

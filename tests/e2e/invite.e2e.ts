@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { appleAppSiteAssociationPath } from '../../src/lib/appLinks.ts';
-import { loadConfig, siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { exampleInviteCode, playUrlWithInvite } from '../../src/lib/invite/invite.ts';
 import { errorBufferGlobal, settingsElementId } from '../../src/lib/monitoring/settings.ts';
 import { headerPolicy } from '../../src/lib/headers.ts';
@@ -13,7 +13,7 @@ import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts
 import { variantBuild } from './support/variant-build.ts';
 import { fullRun, fullRunUnless } from './support/tiers.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 
 /**
  * The group invite page (docs/requirements.md#invite), over the production nginx configuration. The suite's own build

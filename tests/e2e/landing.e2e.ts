@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { heroBreakpointPx } from '../../src/lib/media.ts';
 import { heroFadeDelayMs, heroRisePx } from '../../src/lib/motion.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 import { fullRun, fullRunUnless } from './support/tiers.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 
 /** The hero video island hydrates after the load event, when the browser is idle; Astro then drops `ssr`. */
 async function hydrated(page: Page) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { requiredIn } from '../../src/lib/legal/law.ts';
 import { legalPage, legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
 import { legalTitle as titleOf, quickActions } from '../../src/lib/legal/pages.ts';
@@ -11,7 +11,7 @@ import { legalTokens, siteHostOf } from '../../src/lib/legal/tokens.node.ts';
 import { expectNoAxeViolations } from './support/page-health.ts';
 import { fullRun, fullRunUnless } from './support/tiers.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 /** The legal pages' own English words (src/content/words/en.yaml, `legal`): the quick actions' labels. */
 const legalWords = (
   parse(readFileSync(new URL('../../src/content/words/en.yaml', import.meta.url), 'utf8')) as {
@@ -27,7 +27,7 @@ const legalWords = (
 const snapshotFile = new URL('./legal-ids.snapshot.json', import.meta.url);
 const idSnapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Record<string, string[]>;
 /** Every value the pages quote as a token: the e2e checks read them, never type them. */
-const tokens = legalTokens();
+const tokens = legalTokens(loadConfig());
 const legalPages = readLegalPages();
 const legalTitle = (productName: string, kind: string) => titleOf(productName, legalPage(kind));
 const otherLegalPages = (kind: string) => legalPages.filter((page) => page.kind !== kind);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { inflateSync, gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { monitoringConnectSrc } from '../../src/lib/monitoring/settings.ts';
 import { release } from '../../src/lib/monitoring/release.node.ts';
 import { port } from '../../playwright.config.ts';
@@ -9,7 +9,7 @@ import { run } from '../support/processes.ts';
 import { startIngest, type Ingest } from './support/ingest.ts';
 import { fullRun } from './support/tiers.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 
 /**
  * Monitoring end to end. The suite's own build (`dist/`, no DSN) shows monitoring off; a second build with

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { colors } from '../../src/lib/theme.ts';
 import { expectNoAxeViolations } from './support/page-health.ts';
 import { fullRunUnless } from './support/tiers.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 
 const name = config.productName;
 

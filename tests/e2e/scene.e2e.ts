@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { loadConfig } from '../../src/config/index.ts';
 import { modelPath } from '../../src/lib/media.ts';
 import { readWords } from '../../src/lib/words/words.node.ts';
 
-const sceneAlt = readWords().landing.scene.alt;
+const sceneAlt = readWords(loadConfig()).landing.scene.alt;
 import { recordSceneModes } from './support/scene-modes.ts';
 import { describePixels, tableRows } from './support/scene-picture.ts';
 import { fullRun } from './support/tiers.ts';

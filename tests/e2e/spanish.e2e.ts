@@ -1,13 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { exampleInviteCode } from '../../src/lib/invite/invite.ts';
 import { readWords } from '../../src/lib/words/words.node.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 import { fullRun, fullRunUnless } from './support/tiers.ts';
 
-const config = siteConfig();
-const es = readWords('es');
-const en = readWords('en');
+const config = loadConfig();
+const es = readWords(loadConfig(), 'es');
+const en = readWords(loadConfig(), 'en');
 
 /**
  * The site in Spanish (docs/requirements.md#spanish), over the production nginx configuration: the pages under

@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { legalPages } from '../../src/lib/legal/pages.node.ts';
 import { routes } from '../../src/lib/routes.ts';
 import { readQuestions, readWords } from '../../src/lib/words/words.node.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
 import { fullRun } from './support/tiers.ts';
 
-const config = siteConfig();
-const words = readWords();
-const questions = await readQuestions();
+const config = loadConfig();
+const words = readWords(loadConfig());
+const questions = await readQuestions(loadConfig());
 
 /** The Support page (docs/requirements.md#support): the Support URL App Store Connect asks for. */
 test('answers the questions a student asks, without JavaScript, each linking the legal section it summarises', async ({

@@ -13,7 +13,7 @@ import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startNginx } from '../../scripts/nginx.ts';
 import { systemPackagesProblem } from '../../scripts/ensure-system-deps.ts';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { exampleInviteCode } from '../../src/lib/invite/invite.ts';
 import { heroBreakpointPx } from '../../src/lib/media.ts';
 import { colors } from '../../src/lib/theme.ts';
@@ -21,7 +21,7 @@ import { watchSceneModes } from '../e2e/support/scene-modes.ts';
 import { describePixels, tableRows } from '../e2e/support/scene-picture.ts';
 import { engineNames, launchEngine, pollUntil, stopChildren, type Engine, type EngineName } from './driver.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 
 const port = 4614;
 const root = resolve(import.meta.dirname, '../..');

@@ -11,7 +11,7 @@ import { decodeHTML } from 'entities';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { hostFiles } from '../../src/lib/hostFiles.node.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 import { reword } from '../support/legalEdits.ts';
@@ -57,7 +57,7 @@ test('after editing the tagline, a colour and a legal sentence, a build leaves g
   const styles = [...html.matchAll(/<style>([^]*?)<\/style>/g)].map((match) => match[1]!);
   expect(styles.some((style) => style.includes('#fdf6e3'))).toBe(true);
   for (const style of styles) expect(policy).toContain(`sha256-${createHash('sha256').update(style).digest('base64')}`);
-  for (const [path, text] of Object.entries(hostFiles(siteConfig())))
+  for (const [path, text] of Object.entries(hostFiles(loadConfig())))
     expect(readFileSync(join(project.dir, 'dist', path), 'utf8')).toBe(text);
 }, 300_000);
 

@@ -4,6 +4,10 @@ import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../../s
 import { example } from '../../src/config/example.ts';
 import { appIds, siteValues } from '../fixtures/siteValues.ts';
 
+/** What the release check says of these values, with these deploy variables. */
+const problemsOf = (values: Record<string, unknown>, env: Record<string, string | undefined> = {}) =>
+  releaseProblems(loadConfig(env, values), values);
+
 const load = (env: Record<string, string>, values: Record<string, unknown> = {}) =>
   loadConfig(env, { ...siteValues, ...values });
 const errorOf = (env: Record<string, string>, values: Record<string, unknown> = {}) => {
@@ -188,7 +192,7 @@ describe('npm run check:release', () => {
     "smsConsentScreenshot = (empty)  (a screenshot of the app's sign-up screen showing the SMS consent wording, under public/; set it in site.config.ts)";
 
   it('names each field still at its example value and how to set it', () => {
-    expect(releaseProblems(siteValues, {})).toEqual([
+    expect(problemsOf(siteValues, {})).toEqual([
       'contactEmail = "hello@example.com"  (set it in site.config.ts)',
       'siteUrl = "https://example.com"  (set it in site.config.ts or PUBLIC_SITE_URL)',
       consentScreenshotMissing,
@@ -197,8 +201,8 @@ describe('npm run check:release', () => {
 
   it('lists the SMS consent screenshot while it is empty', () => {
     const ready = { ...siteValues, contactEmail: 'a@forkful.app', siteUrl: 'https://forkful.app' };
-    expect(releaseProblems(ready, {})).toEqual([consentScreenshotMissing]);
-    expect(releaseProblems({ ...ready, smsConsentScreenshot: '/images/sms-consent.png' }, {})).toEqual([]);
+    expect(problemsOf(ready, {})).toEqual([consentScreenshotMissing]);
+    expect(problemsOf({ ...ready, smsConsentScreenshot: '/images/sms-consent.png' }, {})).toEqual([]);
   });
 
   it('lists the governing state while it is empty, even written as a plain empty value', () => {
@@ -208,16 +212,16 @@ describe('npm run check:release', () => {
       siteUrl: 'https://forkful.app',
       smsConsentScreenshot: '/images/sms-consent.png',
     };
-    expect(releaseProblems({ ...ready, governingState: '' }, {})).toEqual([
+    expect(problemsOf({ ...ready, governingState: '' }, {})).toEqual([
       'governingState = (empty)  (the US state whose law governs the terms; set it in site.config.ts)',
     ]);
-    expect(releaseProblems({ ...ready, governingState: example('') }, {})).toHaveLength(1);
+    expect(problemsOf({ ...ready, governingState: example('') }, {})).toHaveLength(1);
   });
 
   it('says which app ids are unset and what is missing without them', () => {
     const unset = { ...siteValues, appleTeamId: example(''), iosBundleId: example(''), androidPackage: example('') };
     // After the two example fields of the fixture, before the consent screenshot.
-    const problems = releaseProblems({ ...unset, androidCertFingerprints: example([]) }, {}).slice(2, -1);
+    const problems = problemsOf({ ...unset, androidCertFingerprints: example([]) }, {}).slice(2, -1);
     expect(problems.map((problem) => problem.split(' is unset: ')[0])).toEqual([
       'appleTeamId',
       'iosBundleId',
@@ -231,32 +235,29 @@ describe('npm run check:release', () => {
     // Set (by the environment, as at build) or declared absent with a plain '': no longer listed.
     const iosSet = { PUBLIC_APPLE_TEAM_ID: appIds.appleTeamId, PUBLIC_IOS_BUNDLE_ID: appIds.iosBundleId };
     const notOnAndroid = { ...unset, androidPackage: '', androidCertFingerprints: [] };
-    expect(releaseProblems(notOnAndroid, iosSet).slice(2)).toEqual([consentScreenshotMissing]);
+    expect(problemsOf(notOnAndroid, iosSet).slice(2)).toEqual([consentScreenshotMissing]);
   });
 
   it('lists the optional legal fields (EU and UK representative, governing state) while unset', () => {
     const ready = { ...siteValues, contactEmail: 'a@forkful.app', siteUrl: 'https://forkful.app' };
     const unset = { ...ready, euRepresentative: example(''), governingState: example('') };
-    expect(releaseProblems(unset, {}).map((problem) => problem.split(' ')[0])).toEqual([
+    expect(problemsOf(unset, {}).map((problem) => problem.split(' ')[0])).toEqual([
       'euRepresentative',
       'governingState',
       'smsConsentScreenshot',
     ]);
     const named = { ...unset, euRepresentative: 'Forkful EU Rep GmbH, Berlin', governingState: 'Oregon' };
-    expect(releaseProblems(named, {})).toEqual([consentScreenshotMissing]);
+    expect(problemsOf(named, {})).toEqual([consentScreenshotMissing]);
   });
 
   it('passes once every example is replaced and the screenshot is set', () => {
     expect(
-      releaseProblems(
-        {
-          ...siteValues,
-          contactEmail: 'a@forkful.app',
-          siteUrl: 'https://forkful.app',
-          smsConsentScreenshot: '/images/sms-consent.png',
-        },
-        {},
-      ),
+      problemsOf({
+        ...siteValues,
+        contactEmail: 'a@forkful.app',
+        siteUrl: 'https://forkful.app',
+        smsConsentScreenshot: '/images/sms-consent.png',
+      }),
     ).toEqual([]);
   });
 });

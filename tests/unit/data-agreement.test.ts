@@ -3,6 +3,7 @@
  * both store labels say the same; a hand edit of any one of them (a recipient dropped from one table) is caught.
  */
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/index.ts';
 import type { DataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { readDataPractices } from '../../src/lib/dataPractices/read.node.ts';
 import { keptAfterAccount, recipientName } from '../../src/lib/dataPractices/policyBlocks.ts';
@@ -11,12 +12,12 @@ import {
   dataSafetyMarkdown,
   type AppPrivacyDetail,
 } from '../../src/lib/dataPractices/storeLabels.ts';
-import { legalText } from '../../src/lib/legal/text.node.ts';
+import { legalShared, legalText } from '../../src/lib/legal/text.node.ts';
 import { fill as fillWith, legalTokens } from '../../src/lib/legal/tokens.node.ts';
 
 const practices = readDataPractices();
-const html = (await legalText('privacy')).html;
-const fill = (text: string) => fillWith(text, legalTokens());
+const html = (await legalText('privacy', undefined, legalShared(loadConfig()))).html;
+const fill = (text: string) => fillWith(text, legalTokens(loadConfig()));
 const appStore = appPrivacyDetails(practices);
 const play = dataSafetyMarkdown(practices, {
   privacyUrl: 'https://x.example/privacy',

@@ -3,7 +3,7 @@
  * and the record's checks, which a production build runs (tests/integration/legal-record.test.ts shows one stop it).
  */
 import { describe, expect, it } from 'vitest';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { example } from '../../src/config/example.ts';
 import {
   addDays,
@@ -133,7 +133,7 @@ describe('an approval refuses, naming what it got and what it expected', () => {
 });
 
 describe('example values of the config in the words', () => {
-  const config = siteConfig();
+  const config = loadConfig();
   it('names each example value a page quotes, typed or by its token', () => {
     // The values as the template ships them, whatever the owner's config holds now: each still its example.
     const values = {
@@ -143,6 +143,7 @@ describe('example values of the config in the words', () => {
       contactEmail: example(config.contactEmail),
     };
     const quoted = exampleValuesQuoted(
+      loadConfig(),
       `<p>Write to ${config.legalAddress}. Codes end @${new URL(config.siteUrl).host} #123456.</p>`,
       'capped at US${{liabilityCapUsd}}',
       values,
@@ -154,5 +155,5 @@ describe('example values of the config in the words', () => {
     ]);
   });
   it('names none once the owner wrote their own', () =>
-    expect(exampleValuesQuoted(`<p>${config.legalAddress}</p>`, '{{liabilityCapUsd}}', {})).toEqual([]));
+    expect(exampleValuesQuoted(loadConfig(), `<p>${config.legalAddress}</p>`, '{{liabilityCapUsd}}', {})).toEqual([]));
 });

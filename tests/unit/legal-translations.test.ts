@@ -3,6 +3,7 @@
  * named; the same structural and reading checks as the English; and a translation that never goes stale silently.
  */
 import { readFileSync } from 'node:fs';
+import { loadConfig } from '../../src/config/index.ts';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { localizePractices } from '../../src/lib/dataPractices/localize.ts';
@@ -59,7 +60,7 @@ describe('a Spanish legal page', () => {
     const source = readFileSync(translationFile(kind, 'es'), 'utf8');
     const edited = edit?.(source) ?? source;
     if (edit && edited === source) throw new Error('the edit changed nothing: the test is stale');
-    return legalText(kind, edited, legalShared(sources, 'es')).then(
+    return legalText(kind, edited, legalShared(loadConfig(), sources, 'es')).then(
       () => '',
       (error: Error) => error.message,
     );

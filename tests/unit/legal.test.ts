@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { stalePages, unconfirmed } from '../../scripts/check-release.ts';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { legalPages, legalSources } from '../../src/lib/legal/pages.node.ts';
 import { checkLegalEntry } from '../../src/lib/legal/check.node.ts';
@@ -18,7 +18,7 @@ import { legalWording, percent } from '../../src/lib/legal/tokens.node.ts';
 import { gpcJson, securityTxt } from '../../src/lib/wellKnown.ts';
 import { reword } from '../support/legalEdits.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 
 const legalDir = 'src/content/legal';
 /** The check's failures for the page with `edit` applied, one per line; '' when it passes. */
@@ -27,7 +27,7 @@ async function failuresOf(kind: string, edit?: (text: string) => string): Promis
   const edited = edit?.(source) ?? source;
   // The edit must change the text: a test whose edit no longer applies fails instead of passing by accident.
   if (edit && edited === source) throw new Error('the edit changed nothing: the test is stale');
-  return legalText(kind, edited).then(
+  return legalText(kind, edited, legalShared(loadConfig())).then(
     () => '',
     (error: Error) => error.message,
   );
@@ -53,7 +53,7 @@ describe('the legal check', () => {
   });
 
   it('stops a mandated sentence typed by hand or dropped, and STOP or HELP out of bold', async () => {
-    const text = legalWording().carriersNotLiable;
+    const text = legalWording(loadConfig()).carriersNotLiable;
     expect(await failuresOf('terms', (t) => t.replace('{{carriersNotLiable}}', text))).toBe(
       `src/content/legal/terms.md (the terms page) fails the legal check (src/lib/legal/check.node.ts):\n  - #carriers does not quote {{carriersNotLiable}} ("${text}")`,
     );
@@ -112,12 +112,15 @@ describe("the owner's confirmations", () => {
 describe('data blocks', () => {
   it('stops a data block that no page places, naming it', () => {
     const sources = legalSources();
-    expect(() => legalShared(sources)).not.toThrow();
+    expect(() => legalShared(loadConfig(), sources)).not.toThrow();
     const privacy = sources.find(({ kind }) => kind === 'privacy')!;
     const withoutGlance = { ...privacy, body: privacy.body.replace('{{practices.glance}}', '') };
-    expect(() => legalShared(sources.map((each) => (each === privacy ? withoutGlance : each)))).toThrow(
-      'src/lib/dataPractices/policyBlocks.ts: {{practices.glance}} is placed by no page of src/content/legal/',
-    );
+    expect(() =>
+      legalShared(
+        loadConfig(),
+        sources.map((each) => (each === privacy ? withoutGlance : each)),
+      ),
+    ).toThrow('src/lib/dataPractices/policyBlocks.ts: {{practices.glance}} is placed by no page of src/content/legal/');
   });
 });
 
@@ -125,7 +128,7 @@ describe('literals stay literal', () => {
   const host = 'deploy-preview-1--xn--bcher-kva.example';
 
   it("shows an xn-- site address exactly in the SMS terms' code line", async () => {
-    const shared = legalShared();
+    const shared = legalShared(loadConfig());
     const tokens = { ...shared.tokens, siteHost: host };
     const { html } = await legalText('terms', readFileSync(`${legalDir}/terms.md`, 'utf8'), { ...shared, tokens });
     expect(html).toContain(`@${host} #482913`);

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { storeUrls } from '../../scripts/check-release.ts';
 import { templateAssetProblems, templateAssets, templateDigest } from '../../scripts/template-assets.ts';
-import { fieldsAtExampleValues, siteConfig } from '../../src/config/index.ts';
+import { fieldsAtExampleValues, loadConfig } from '../../src/config/index.ts';
 import { legalPage } from '../../src/lib/legal/pages.node.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 /** The template itself, not an owner's site: its product name is still the example. */
 const isTemplate = fieldsAtExampleValues(config).some(({ field }) => field === 'productName');
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { fieldsAtExampleValues, siteConfig } from '../../src/config/index.ts';
+import { fieldsAtExampleValues, loadConfig } from '../../src/config/index.ts';
 import { parseDataPractices, type DataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { dataSafetyCsv } from '../../src/lib/dataPractices/playCsv.ts';
 import {
@@ -194,7 +194,7 @@ describe("Google Play's CSV, checked against a real Play Console export", () => 
 
 it('npm run store-labels writes the three files, warns while the site URL is an example, and they parse', () => {
   // The owner's config decides: the template's example address warns, an owner's own does not.
-  const example = fieldsAtExampleValues(siteConfig()).some(({ field }) => field === 'siteUrl');
+  const example = fieldsAtExampleValues(loadConfig()).some(({ field }) => field === 'siteUrl');
   const out = mkdtempSync(join(tmpdir(), 'store-labels-'));
   try {
     const run = spawnSync(process.execPath, ['scripts/store-labels.ts', '--out', out], { cwd: root, encoding: 'utf8' });

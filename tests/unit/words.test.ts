@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { siteConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { legalPage } from '../../src/lib/legal/pages.node.ts';
 import type { Words } from '../../src/lib/words/schema.ts';
 import {
@@ -18,7 +18,7 @@ import {
   wordsDir,
 } from '../../src/lib/words/words.node.ts';
 
-const config = siteConfig();
+const config = loadConfig();
 const file = `${wordsDir}/en.yaml`;
 /** The words file as shipped, with one edit: `edit` changes the parsed words, whatever the owner wrote in them. */
 const edited = (edit: (words: Words & { landing: Record<string, unknown> }) => void, from = file) => {
@@ -29,13 +29,13 @@ const edited = (edit: (words: Words & { landing: Record<string, unknown> }) => v
 
 describe('the words', () => {
   test('as shipped, validate and quote the config: no token is left', async () => {
-    const words = readWords();
+    const words = readWords(loadConfig());
     // What is left are the parts each component fills per item: {{network}}, and a legal page's date, link, ...
     const left = [...JSON.stringify(words).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
     expect(left.filter((name) => !itemTokens.has(name!))).toEqual([]);
     expect(JSON.stringify(words).replace(/\{\{\w+\}\}/g, '')).not.toContain('{{');
     expect(words.landing.contactLine).toContain(config.contactEmail);
-    const questions = await readQuestions();
+    const questions = await readQuestions(loadConfig());
     expect(questions.length).toBeGreaterThanOrEqual(6);
     for (const { html } of questions) expect(html).not.toContain('{{');
     // The deletion steps are the privacy policy's.
@@ -46,6 +46,7 @@ describe('the words', () => {
   test('a missing, misspelt or empty key stops with the file, the field and the form expected', () => {
     expect(() =>
       readWords(
+        loadConfig(),
         'en',
         edited((words) => delete (words.landing.howItWorks as { title?: string }).title),
       ),
@@ -54,37 +55,41 @@ describe('the words', () => {
       landing.heroLable = landing.heroLabel;
       delete (landing as { heroLabel?: string }).heroLabel;
     });
-    expect(() => readWords('en', misspelt)).toThrow(
+    expect(() => readWords(loadConfig(), 'en', misspelt)).toThrow(
       'landing.heroLable: not a known key; expected only the keys that src/lib/words/schema.ts names',
     );
     expect(() =>
       readWords(
+        loadConfig(),
         'en',
         edited(({ notFound }) => (notFound.heading = '')),
       ),
     ).toThrow('notFound.heading is ""; expected a non-empty text');
     expect(() =>
       readWords(
+        loadConfig(),
         'en',
         edited(({ landing }) => (landing.howItWorks.steps = [])),
       ),
     ).toThrow('landing.howItWorks.steps is []; expected a list of at least one step');
-    expect(() => readWords('en', 'landing: [')).toThrow(`${file} is not valid YAML`);
+    expect(() => readWords(loadConfig(), 'en', 'landing: [')).toThrow(`${file} is not valid YAML`);
   });
 
   test('a token that is none, a value typed by hand or a contact line without the address stops the build', () => {
     expect(() =>
       readWords(
+        loadConfig(),
         'en',
         edited(({ landing }) => (landing.howItWorks.steps[1]!.title = 'Bring {{grop}}')),
       ),
     ).toThrow(`${file}: landing.howItWorks.steps[1].title quotes {{grop}}, which is no token`);
     const typed = edited(({ landing }) => (landing.howItWorks.steps[0]!.text = `${config.productName} learns`));
-    expect(() => readWords('en', typed)).toThrow(
+    expect(() => readWords(loadConfig(), 'en', typed)).toThrow(
       `${file}: landing.howItWorks.steps[0].text types "${config.productName}" by hand; expected {{productName}}`,
     );
     expect(() =>
       readWords(
+        loadConfig(),
         'en',
         edited(({ landing }) => (landing.contactLine = 'Email us')),
       ),
@@ -94,7 +99,12 @@ describe('the words', () => {
 
 describe('a support question', () => {
   const question = (frontMatter: string, answer = 'Reply **STOP**.') =>
-    questionFrom(`${supportDir}/en/test.md`, `---\n${frontMatter}\n---\n\n${answer}\n`, readWords());
+    questionFrom(
+      loadConfig(),
+      `${supportDir}/en/test.md`,
+      `---\n${frontMatter}\n---\n\n${answer}\n`,
+      readWords(loadConfig()),
+    );
 
   test('links each legal section it summarises by that section heading', async () => {
     const { sources, html } = await question(
@@ -107,17 +117,9 @@ describe('a support question', () => {
   });
 
   test('follows the config: a new deletion period is what the answers say', async () => {
-    // The config as the build serves it (src/config/index.ts keeps it on globalThis), with one value changed.
-    const memo = Symbol.for('site.config');
-    const holder = globalThis as { [memo]?: unknown };
-    holder[memo] = { ...config, accountDeletionDays: 97 };
-    try {
-      const answers = (await readQuestions()).map(({ html }) => html).join('');
-      expect(answers).toContain('97 days');
-      expect(answers).not.toContain(`${config.accountDeletionDays} days`);
-    } finally {
-      holder[memo] = config;
-    }
+    const answers = (await readQuestions({ ...config, accountDeletionDays: 97 })).map(({ html }) => html).join('');
+    expect(answers).toContain('97 days');
+    expect(answers).not.toContain(`${config.accountDeletionDays} days`);
   });
 
   test('naming a page or a section that does not exist, or lacking its question, stops the build', async () => {
@@ -135,7 +137,7 @@ describe('the Spanish words', () => {
   const spanish = `${wordsDir}/es.yaml`;
 
   test("as shipped, have every key of the English ones, filled, with the stores' own Spanish wording", () => {
-    const words = readWords('es');
+    const words = readWords(loadConfig(), 'es');
     const left = [...JSON.stringify(words).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
     expect(left.filter((name) => !itemTokens.has(name!))).toEqual([]);
     // "App Store" kept on one line by a no-break space.
@@ -145,18 +147,18 @@ describe('the Spanish words', () => {
 
   test('a missing or misspelt Spanish key stops the build, naming the Spanish file and the key', () => {
     const missing = edited(({ support }) => delete (support as { readMore?: string }).readMore, spanish);
-    expect(() => readWords('es', missing)).toThrow(
+    expect(() => readWords(loadConfig(), 'es', missing)).toThrow(
       `${spanish} is invalid:\n  - support.readMore is missing; expected a text`,
     );
     const misspelt = edited(({ notFound }) => {
       (notFound as Record<string, string>).titulo = notFound.title;
       delete (notFound as { title?: string }).title;
     }, spanish);
-    expect(() => readWords('es', misspelt)).toThrow('notFound.titulo: not a known key');
+    expect(() => readWords(loadConfig(), 'es', misspelt)).toThrow('notFound.titulo: not a known key');
   });
 
   test('link the Spanish home and support pages from their tokens', async () => {
-    const phones = (await readQuestions('es')).find(({ id }) => id === 'es/phones')!;
+    const phones = (await readQuestions(loadConfig(), 'es')).find(({ id }) => id === 'es/phones')!;
     expect(phones.html).toContain('href="/es/"');
   });
 });
@@ -178,8 +180,8 @@ describe('the Spanish support questions', () => {
   });
 
   test('link each source in Spanish where its page has a translation, else in English, saying so', async () => {
-    const { interface: ui } = readWords('es');
-    const sources = (await readQuestions('es')).flatMap((question) => question.sources);
+    const { interface: ui } = readWords(loadConfig(), 'es');
+    const sources = (await readQuestions(loadConfig(), 'es')).flatMap((question) => question.sources);
     expect(sources.length).toBeGreaterThan(0);
     for (const source of sources) {
       if (source.href.startsWith('/es/')) expect(source.lang).toBeUndefined();

@@ -4,7 +4,6 @@
  * no unknown token, no config-held name typed by hand, in-page links that resolve, one contact address. What a
  * sentence means is for the person who approves the text (docs/legal-pages.md).
  */
-import { siteConfig } from '../../config/index.ts';
 import type { LegalHeading } from './frontMatter.ts';
 import { requiredIn } from './law.ts';
 import { markdownParts } from './markdown.node.ts';
@@ -87,8 +86,7 @@ export function checkLegalEntry(kind: string, entry: LegalEntry, tokens: LegalTo
     if (href!.startsWith('#') && !ids.has(decodeURIComponent(href!.slice(1))))
       failures.push(`the link "${href}" points at no element`);
     // The contact address, and the copyright agent's for DMCA notices (17 U.S.C. 512(c)(2)).
-    const { contactEmail, copyrightAgentEmail } = siteConfig();
-    const mail = [contactEmail, copyrightAgentEmail].map((address) => `mailto:${address}`);
+    const mail = [tokens.contactEmail, tokens.copyrightAgentEmail].map((address) => `mailto:${address}`);
     if (href!.startsWith('mailto:') && !mail.includes(href!)) {
       failures.push(`a mail link goes to "${href}"; expected ${mail.map((m) => `"${m}"`).join(' or ')}`);
     }

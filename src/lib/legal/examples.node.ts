@@ -7,8 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { fieldsAtExampleValues, siteConfig } from '../../config/index.ts';
-import ownerValues from '../../../site.config.ts';
+import { fieldsAtExampleValues, type SiteConfig } from '../../config/index.ts';
 import { legalDir } from './pages.node.ts';
 
 /** Tokens computed from a config field (tokens.node.ts): quoting them quotes the field. */
@@ -27,12 +26,13 @@ const literal = (value: string) => value.length >= 6 && /[\d@.\s/]/.test(value);
  * `sources` the Markdown and the data and wording files its words are filled from, tokens unfilled.
  */
 export function exampleValuesQuoted(
+  config: SiteConfig,
   text: string,
   sources: string,
-  values: Record<string, unknown> = ownerValues,
+  values?: Record<string, unknown>,
 ): string[] {
   const words = text.replace(/\s+/g, ' ');
-  return fieldsAtExampleValues(siteConfig(), values).flatMap(({ field, path, value }) => {
+  return fieldsAtExampleValues(config, values).flatMap(({ field, path, value }) => {
     const typed = (typeof value === 'string' ? [value] : []).flatMap((each) => {
       const host = URL.canParse(each) ? [new URL(each).host] : [];
       return [each, ...host].filter(literal);

@@ -7,7 +7,7 @@
  */
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
-import { siteConfig } from '../../config/index.ts';
+import config from 'virtual:site/config';
 import {
   approvalSchema,
   checkNoPageLost,
@@ -86,11 +86,11 @@ export function legalLoader(): Loader {
         });
       const load = async () => {
         const approvals = readApprovals();
-        const shared = legalShared();
+        const shared = legalShared(config);
         const drafts: Draft[] = [];
         const stale: TranslationState[] = [];
         // The config reserves the fixed addresses (src/config/invite.ts); a legal page's own is checked here.
-        const clash = shared.pages.find(({ path }) => path === siteConfig().invitePath);
+        const clash = shared.pages.find(({ path }) => path === config.invitePath);
         if (clash) {
           throw new LegalTextError(
             `${legalDir}/${clash.kind}.md: path ${clash.path} is also invitePath (site.config.ts); expected an address no other page uses`,
@@ -113,8 +113,8 @@ export function legalLoader(): Loader {
         const languages = [
           { locale: 'en' as const, shared },
           ...translated
-            .filter(({ locale }) => siteConfig().languages.includes(locale))
-            .map(({ locale, sources }) => ({ locale, shared: legalShared(sources, locale) })),
+            .filter(({ locale }) => config.languages.includes(locale))
+            .map(({ locale, sources }) => ({ locale, shared: legalShared(config, sources, locale) })),
         ];
         for (const { locale, shared: words } of languages) {
           for (const { kind, file } of words.sources) {

@@ -8,7 +8,7 @@
 import { access } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { siteConfig } from '../../config/index.ts';
+import type { SiteConfig } from '../../config/index.ts';
 import { decodeHTML, escapeUTF8 } from 'entities';
 import { stringify } from 'yaml';
 import { z } from 'zod';
@@ -56,7 +56,7 @@ export const unplacedPracticeBlocks = (sources: LegalSource[]) => {
  * (translationSources): their words come from its wording file and the data file's forms in it, and each page's
  * address token (`{{healthDataUrl}}`) is its translation's where it has one, the English page's otherwise.
  */
-export function legalShared(sources = legalSources(), locale: Locale = 'en') {
+export function legalShared(config: SiteConfig, sources = legalSources(), locale: Locale = 'en') {
   if (locale === 'en') {
     const unplaced = unplacedPracticeBlocks(sources);
     if (unplaced.length)
@@ -71,14 +71,15 @@ export function legalShared(sources = legalSources(), locale: Locale = 'en') {
     .map((page) =>
       locale !== 'en' && translated.has(page.kind) ? { ...page, path: localePath(locale, page.path) } : page,
     );
-  const wording = legalWording(pages, locale);
+  const wording = legalWording(config, pages, locale);
   let practices: ReturnType<typeof readDataPractices> | undefined;
   return {
+    config,
     locale,
     sources,
     pages,
     wording,
-    tokens: legalTokens(pages, wording),
+    tokens: legalTokens(config, pages, wording),
     practices: () => (practices ??= localizePractices(readDataPractices(), locale, dataPracticesPath)),
   };
 }
@@ -92,7 +93,7 @@ export const consentWordingId = 'consent-wording';
  * undefined when none is set. A missing or unreadable file names the field.
  */
 export async function consentScreenshotOf(
-  path: string = siteConfig().smsConsentScreenshot,
+  path: string,
   publicDir: URL = pathToFileURL(`${process.cwd()}/public/`),
 ): Promise<{ src: string; width: number; height: number } | undefined> {
   if (!path) return undefined;
@@ -121,8 +122,12 @@ export async function consentScreenshotOf(
  * (Twilio 30842): the owner's screenshot when the config names one, else a picture drawn from the quotation's own
  * words, so the two cannot differ. A raw HTML block of one line, placed in the filled Markdown.
  */
-async function consentScreen(wordingMarkdown: string, words: LegalWording['consentScreen']): Promise<string> {
-  const shot = await consentScreenshotOf();
+async function consentScreen(
+  wordingMarkdown: string,
+  words: LegalWording['consentScreen'],
+  screenshot: string,
+): Promise<string> {
+  const shot = await consentScreenshotOf(screenshot);
   const { html } = await renderLegalMarkdown(wordingMarkdown);
   const text = html.replace(/<\/(p|li|blockquote)>/g, ' ').replace(/<[^>]+>/g, '');
   const wording = decodeHTML(text).replace(/\s+/g, ' ').trim();
@@ -152,7 +157,7 @@ async function fillBody(body: string, tokens: LegalTokens, shared: LegalShared):
   const quotation = new RegExp(`(<blockquote id="${consentWordingId}"[^>]*>\\n)([\\s\\S]*?)(\\n</blockquote>\\n)`);
   const quoted = quotation.exec(filled);
   if (quoted) {
-    const screen = await consentScreen(quoted[2]!, wording.consentScreen);
+    const screen = await consentScreen(quoted[2]!, wording.consentScreen, shared.config.smsConsentScreenshot);
     filled = filled.replace(quotation, `$1$2$3\n${screen.replace(/\$/g, '$$$$')}\n`);
   }
   return filled;
@@ -164,8 +169,8 @@ async function fillBody(body: string, tokens: LegalTokens, shared: LegalShared):
  */
 export async function legalText(
   kind: string,
-  markdown?: string,
-  shared = legalShared(),
+  markdown: string | undefined,
+  shared: LegalShared,
 ): Promise<LegalText & { page: LegalPage }> {
   const { locale } = shared;
   const source = markdown === undefined ? shared.sources.find((each) => each.kind === kind) : undefined;

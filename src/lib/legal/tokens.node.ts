@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { siteConfig } from '../../config/index.ts';
+import type { SiteConfig } from '../../config/index.ts';
 import { blockWordsSchema, text, texts } from '../dataPractices/policyBlocks.ts';
 import { routes } from '../routes.ts';
 import { lawFacts } from './law.ts';
@@ -62,8 +62,7 @@ export const nameTokens = [
 export type LegalTokens = Record<string, string>;
 
 /** Every text or number field of the config, the law's figures, each legal page's address (`{{termsOfUseUrl}}`). */
-export function valueTokens(pages: LegalPage[] = legalPages()): LegalTokens {
-  const config = siteConfig();
+export function valueTokens(config: SiteConfig, pages: LegalPage[] = legalPages()): LegalTokens {
   const values = { ...config, ...lawFacts };
   return {
     ...Object.fromEntries(
@@ -88,7 +87,7 @@ export function valueTokens(pages: LegalPage[] = legalPages()): LegalTokens {
  * wording.yaml (or a language's translation of it), validated, its own tokens filled; read on every call, so `astro
  * dev` shows an edit at once. `pages` give the legal pages' addresses its words may quote.
  */
-export function legalWording(pages = legalPages(), locale: Locale = 'en'): LegalWording {
+export function legalWording(config: SiteConfig, pages = legalPages(), locale: Locale = 'en'): LegalWording {
   const file = wordingFile(locale);
   let raw: unknown;
   try {
@@ -98,7 +97,7 @@ export function legalWording(pages = legalPages(), locale: Locale = 'en'): Legal
   }
   const result = (locale === 'en' ? wordingSchema : translatedWordingSchema).safeParse(raw);
   if (!result.success) throw new LegalTextError(`${file} is invalid:\n${z.prettifyError(result.error)}`);
-  const values = valueTokens(pages);
+  const values = valueTokens(config, pages);
   const filled = (value: unknown): unknown =>
     typeof value === 'string'
       ? fill(value, values)
@@ -107,10 +106,13 @@ export function legalWording(pages = legalPages(), locale: Locale = 'en'): Legal
 }
 
 /** Every token the legal Markdown may quote, with its value now; `words` is wording.yaml as legalWording() reads it. */
-export function legalTokens(pages = legalPages(), words = legalWording(pages)): LegalTokens {
-  const config = siteConfig();
+export function legalTokens(
+  config: SiteConfig,
+  pages = legalPages(),
+  words = legalWording(config, pages),
+): LegalTokens {
   const tokens = {
-    ...valueTokens(pages),
+    ...valueTokens(config, pages),
     ...words,
     // The config picks between two of the wording file's sentences.
     governingLaw: config.governingState ? words.governingLawOfState : words.governingLaw,

@@ -4,9 +4,10 @@
  * of the config, the words or the legal pages they quote. In `astro dev` a saved file reloads them.
  */
 import type { Loader } from 'astro/loaders';
+import config from 'virtual:site/config';
 import { z } from 'zod';
 import { questionSchema, wordsSchema } from './schema.ts';
-import { readQuestions, readWords, supportDir, wordsDir, wordsLocales } from './words.node.ts';
+import { readQuestions, readWords, supportDir, wordsDir } from './words.node.ts';
 
 function contentLoader<T extends object>(
   name: string,
@@ -34,13 +35,13 @@ function contentLoader<T extends object>(
 /** Each language's words, by its code (`en`). */
 export const wordsLoader = () =>
   contentLoader('words-loader', wordsSchema, async () =>
-    wordsLocales().map((locale) => ({ id: locale, data: readWords(locale) })),
+    config.languages.map((locale) => ({ id: locale, data: readWords(config, locale) })),
   );
 
 /** Each language's support questions, by `<locale>/<file name>` (`en/no-code`). */
 export const supportLoader = () =>
   contentLoader('support-loader', questionSchema, async () =>
-    (await Promise.all(wordsLocales().map((locale) => readQuestions(locale))))
+    (await Promise.all(config.languages.map((locale) => readQuestions(config, locale))))
       .flat()
       .map((data) => ({ id: data.id, data })),
   );

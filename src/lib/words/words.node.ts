@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { pathName, siteConfig, valueAt } from '../../config/index.ts';
+import { pathName, valueAt, type SiteConfig } from '../../config/index.ts';
 import { defaultLocale, localePath, type Locale } from '../i18n.ts';
 import { renderLegalMarkdown } from '../legal/markdown.node.ts';
 import { routes } from '../routes.ts';
@@ -43,9 +43,6 @@ export const itemTokens = new Set([
   'email',
 ]);
 
-/** The languages the site is published in (the config's `languages`): each has its words file and support folder. */
-export const wordsLocales = (): Locale[] => siteConfig().languages;
-
 /** Parses `raw` with `schema`; a bad or missing field throws one line each: the file, the field, its value, the form. */
 function validated<T>(schema: z.ZodType<T>, raw: unknown, file: string): T {
   const result = schema.safeParse(raw);
@@ -66,12 +63,16 @@ function validated<T>(schema: z.ZodType<T>, raw: unknown, file: string): T {
  * Every token the words may quote: the legal pages' values, and what the stores and phones are (with Android or not).
  * The addresses are the `locale`'s: its home and support pages, and each legal page where it has a translation.
  */
-export function wordsTokens(words: Pick<Words, 'interface'>, locale: Locale = defaultLocale): LegalTokens {
-  const android = Boolean(siteConfig().androidPackage);
+export function wordsTokens(
+  config: SiteConfig,
+  words: Pick<Words, 'interface'>,
+  locale: Locale = defaultLocale,
+): LegalTokens {
+  const android = Boolean(config.androidPackage);
   const { storesAppStore, storesBoth, platformsIos, platformsBoth } = words.interface;
   const pages = legalPages();
   return {
-    ...valueTokens(localizedLegalPages(pages, locale)),
+    ...valueTokens(config, localizedLegalPages(pages, locale)),
     homeUrl: localePath(locale, routes.home),
     supportUrl: localePath(locale, routes.support),
     stores: android ? storesBoth : storesAppStore,
@@ -131,27 +132,28 @@ export function wordsAsWritten(locale: Locale = defaultLocale, text?: string): W
 }
 
 /** The words of `locale` as a visitor reads them: validated, every token filled. */
-export function readWords(locale: Locale = defaultLocale, text?: string): Words {
+export function readWords(config: SiteConfig, locale: Locale = defaultLocale, text?: string): Words {
   const words = wordsAsWritten(locale, text);
-  return filledDeep(words, wordsTokens(words, locale), `${wordsDir}/${locale}.yaml`);
+  return filledDeep(words, wordsTokens(config, words, locale), `${wordsDir}/${locale}.yaml`);
 }
 
 /**
  * What every question is read against, read once for them all: the tokens, the legal pages as `locale` links them
  * and their sections (a translation's headings, same ids as the English).
  */
-function questionContext(words: Words, locale: Locale = defaultLocale) {
+function questionContext(config: SiteConfig, words: Words, locale: Locale = defaultLocale) {
   const pages = localizedLegalPages(legalPages(), locale);
   const parts = new Map(pages.map(({ kind }) => [kind, legalSections(kind, locale, legalSource(kind).body).parts]));
-  return { tokens: wordsTokens(words, locale), pages, parts, inEnglish: words.interface.inEnglish };
+  return { tokens: wordsTokens(config, words, locale), pages, parts, inEnglish: words.interface.inEnglish };
 }
 
 /** One question of the support page from its Markdown `text`; `file` names it in errors. */
 export async function questionFrom(
+  config: SiteConfig,
   file: string,
   text: string,
   words: Words,
-  { tokens, pages, parts, inEnglish } = questionContext(words),
+  { tokens, pages, parts, inEnglish } = questionContext(config, words),
 ): Promise<Question> {
   const { yaml, body } = splitFrontMatter(text, file, WordsError);
   const data = validated(questionFrontMatter, parsedYaml(yaml, file), file);
@@ -209,12 +211,16 @@ export function questionFiles(locale: Locale, english = markdownFiles(`${support
 }
 
 /** The support page's questions in `locale`, in their order, each answer rendered and each source linked. */
-export async function readQuestions(locale: Locale = defaultLocale, words = readWords(locale)): Promise<Question[]> {
+export async function readQuestions(
+  config: SiteConfig,
+  locale: Locale = defaultLocale,
+  words = readWords(config, locale),
+): Promise<Question[]> {
   const dir = `${supportDir}/${locale}`;
   const files = questionFiles(locale);
-  const context = questionContext(words, locale);
+  const context = questionContext(config, words, locale);
   const questions = await Promise.all(
-    files.map((name) => questionFrom(`${dir}/${name}`, readFileSync(`${dir}/${name}`, 'utf8'), words, context)),
+    files.map((name) => questionFrom(config, `${dir}/${name}`, readFileSync(`${dir}/${name}`, 'utf8'), words, context)),
   );
   return questions.sort((a, b) => a.order - b.order);
 }

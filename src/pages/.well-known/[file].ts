@@ -4,10 +4,10 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { appLinkFiles } from '../../lib/appLinks.ts';
-import { siteConfig } from '../../config/index.ts';
+import config from 'virtual:site/config';
 
 export const getStaticPaths = (() =>
-  appLinkFiles(siteConfig()).map(({ path, json }) => ({
+  appLinkFiles(config).map(({ path, json }) => ({
     params: { file: path.slice('/.well-known/'.length) },
     props: { json },
   }))) satisfies GetStaticPaths;
