@@ -15,29 +15,31 @@ import { pageDirectives } from '../lib/headers.ts';
 import { defaultLocale } from '../lib/i18n.ts';
 import { publicPath } from '../lib/head.ts';
 import { isInvitePage } from '../lib/invite/invite.ts';
+import { pageTable, sitePageAt } from '../lib/pageTable.node.ts';
 import { finishDistIntegration } from './finishDist.ts';
 
 const virtualId = 'virtual:site/config';
 
 const compressible = new Set([...defaultFileExtensions, '.json', '.webmanifest', '.wasm', '.glb']);
 
-/** The sitemap: every page at the configured address, each with its other languages' addresses and x-default. */
+/**
+ * The sitemap: every page at the configured address, as the page's head names it (src/lib/head.ts: `/es/`), each with
+ * its address in every language it exists in and x-default, the English one (src/lib/pageTable.node.ts).
+ */
 const siteMap = (config: SiteConfig) =>
   sitemap({
     // Not the 404 pages, nor the legal pages' histories and versions under /legal/, nor the invite page.
     filter: (page) => !/\/404|\/legal\//.test(page) && !isInvitePage(new URL(page).pathname, config),
-    ...(config.languages.length > 1 && {
-      i18n: { defaultLocale, locales: Object.fromEntries(config.languages.map((locale) => [locale, locale])) },
-    }),
-    // Each address as the page's head names it (src/lib/head.ts: `/es/`), and x-default, the English page.
     serialize: (item) => {
-      const named = (url: string) => new URL(publicPath(new URL(url).pathname), url).href;
-      const links = item.links?.map((link) => ({ ...link, url: named(link.url) }));
-      const english = links?.find((link) => link.lang === defaultLocale);
+      const path = publicPath(new URL(item.url).pathname);
+      const url = (to: string) => new URL(to, config.siteUrl).href;
+      const pairs = Object.entries(sitePageAt(pageTable(config), path)?.paths ?? {});
+      const links = pairs.map(([lang, to]) => ({ lang, url: url(to) }));
+      const english = links.find((link) => link.lang === defaultLocale);
       return {
         ...item,
-        url: named(item.url),
-        ...(links && { links: english ? [...links, { lang: 'x-default', url: english.url }] : links }),
+        url: url(path),
+        ...(links.length > 1 && english && { links: [...links, { lang: 'x-default', url: english.url }] }),
       };
     },
   });
@@ -54,7 +56,11 @@ export function site(): AstroIntegration {
           site: config.siteUrl,
           // English at today's addresses, every other language under `/<locale>/`. No fallback: an address with no
           // page in a language is a 404 in that language, never the English page under its address.
-          i18n: { defaultLocale, locales: config.languages, routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false, fallbackType: 'redirect' } },
+          i18n: {
+            defaultLocale,
+            locales: config.languages,
+            routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false, fallbackType: 'redirect' },
+          },
           security: { csp: { algorithm: 'SHA-256', directives: [...pageDirectives(config)] } },
           vite: {
             plugins: [

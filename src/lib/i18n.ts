@@ -25,15 +25,6 @@ export function formatDate(isoDate: string, locale: Locale): string {
 /** The Open Graph locale of each language: the app is American, so its Spanish is the United States' (`es_US`). */
 export const ogLocales: Record<Locale, string> = { en: 'en_US', es: 'es_US' };
 
-/**
- * A page's address in each of `languages` (the config's `languages`): what BaseLayout's `alternates` takes for a page
- * that exists in all of them. Only one language: no alternates, so no hreflang link and no switcher.
- */
-export function alternatesOf(path: string, languages: readonly Locale[]): Partial<Record<Locale, string>> {
-  if (languages.length < 2) return {};
-  return Object.fromEntries(languages.map((locale) => [locale, localePath(locale, path)]));
-}
-
 /** The language of a site address and the English address it translates: `/es/support` -> es, `/support`. */
 export function localeOf(path: string): { locale: Locale; path: string } {
   const prefix = locales.find(

@@ -1,6 +1,6 @@
 /** The current legal pages from the collection (src/content.config.ts), in their `order`: not their versions. */
 import { getCollection } from 'astro:content';
-import { defaultLocale, locales, type Locale } from '../i18n.ts';
+import type { Locale } from '../i18n.ts';
 import { recordKey } from './pages.ts';
 
 /** The current English legal pages (id `privacy`). */
@@ -16,10 +16,6 @@ export const translatedLegalPages = async (locale: Locale) =>
     (a, b) => a.data.page.order - b.data.page.order,
   );
 
-/** Each translated page in each published language other than English, for the routes under src/pages/[locale]/. */
-export const translatedLegalPaths = async () =>
-  (await Promise.all(locales.filter((locale) => locale !== defaultLocale).map(translatedLegalPages))).flat();
-
 /**
  * Every legal page as a reader of `locale` gets it: its translation where it has one, else the English page (its
  * `locale` says which, so a link can be marked as English).
@@ -29,19 +25,6 @@ export async function legalPagesIn(locale: Locale) {
   return (await currentLegalPages()).map(
     (english) => translated.find(({ data }) => data.kind === english.data.kind)?.data ?? english.data,
   );
-}
-
-/** The addresses of a legal page in each language it has, for hreflang: none when it is in English only. */
-export async function legalAlternates(kind: string): Promise<Partial<Record<Locale, string>> | undefined> {
-  const english = (await currentLegalPages()).find(({ data }) => data.kind === kind);
-  const translations = (
-    await getCollection('legal', ({ id, data }) => data.kind === kind && id === recordKey(kind, data.locale))
-  ).filter(({ data }) => data.locale !== 'en');
-  if (!english || !translations.length) return undefined;
-  return Object.fromEntries([
-    ['en', english.data.page.path],
-    ...translations.map(({ data }) => [data.locale, data.page.path]),
-  ]) as Partial<Record<Locale, string>>;
 }
 
 /** Who each legal page is: what components link to (src/components/LegalLinks.tsx) and the head's `<link rel>`. */
