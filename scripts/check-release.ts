@@ -27,7 +27,6 @@ import {
   readTranslationSettings,
   translationsFile,
 } from '../src/lib/legal/translations.node.ts';
-import { locales } from '../src/lib/i18n.ts';
 import { ConfigError, fieldsAtExampleValues, loadConfig, whereSet, type SiteConfig } from '../src/config/index.ts';
 import { routes } from '../src/lib/routes.ts';
 import { templateAssetProblems } from './template-assets.ts';
@@ -110,7 +109,7 @@ export async function legalProblems(config: SiteConfig): Promise<string[]> {
   }
   // Each translation: its words approved, and translating the English version approved now.
   const settings = readTranslationSettings();
-  for (const locale of locales.filter((each) => each !== 'en')) {
+  for (const locale of config.languages.filter((each) => each !== 'en')) {
     const sources = translationSources(locale);
     const words = legalShared(config, sources, locale);
     for (const { kind, file } of sources) {

@@ -8,7 +8,7 @@
  * no word (the yearly review): "Last updated" follows it. `--date` (default: today, UTC) is for tests and for
  * recording a sign-off late; it may not be before the record's latest date. `--template` is for the template's own
  * maintainers, while the record is the template's. `--locale es` approves the page's Spanish translation
- * (src/content/legal/es/<page>.md) as its own record, `<page>.es`, naming the English version it translates: the
+ * (src/content/i18n/es/legal/<page>.md) as its own record, `<page>.es`, naming the English version it translates: the
  * English page's latest approved one, which must exist.
  */
 import { resolve } from 'node:path';
@@ -22,8 +22,9 @@ const { exampleValuesQuoted, legalSourcesOf } = await import('../src/lib/legal/e
 const { legalPages, translationFile, translationSources } = await import('../src/lib/legal/pages.node.ts');
 const { recordKey, versionId } = await import('../src/lib/legal/pages.ts');
 const { legalShared, legalText } = await import('../src/lib/legal/text.node.ts');
-const { locales } = await import('../src/lib/i18n.ts');
-const config = (await import('../src/config/index.ts')).configOrExit();
+const { availableLocales, configOrExit } = await import('../src/config/index.ts');
+const config = configOrExit();
+const locales = availableLocales();
 
 const usage =
   'usage: npm run legal:approve -- <page> [--locale es] --by "<your name>" --note "<what changed, for readers>" [--effective YYYY-MM-DD] [--no-notice "<why>"] [--reviewed]';
@@ -53,7 +54,7 @@ const pages = legalPages();
 const page = pages.find(({ kind }) => kind === positionals[0]);
 if (positionals.length !== 1 || !page) fail(`Name one page to approve: ${pages.map((p) => p.kind).join(', ')}.`);
 const { kind } = page;
-const locale = (values.locale ?? 'en') as (typeof locales)[number];
+const locale = values.locale ?? 'en';
 if (!locales.includes(locale)) fail(`--locale ${values.locale}: expected one of ${locales.join(', ')}.`);
 const translated = locale === 'en' ? undefined : translationSources(locale);
 if (translated && !translated.some((source) => source.kind === kind))

@@ -47,30 +47,31 @@ export const templateAssets: TemplateAsset[] = [
   },
   {
     name: 'the landing, invite, 404 and support words',
-    paths: ['src/content/words/en.yaml'],
-    replace: 'write your own words in src/content/words/en.yaml',
-    digest: 'a43802f24669a057ecb6b6f98417e21d9e897af47bb0530d3946352df859b5cb',
+    paths: ['src/content/i18n/en/words.yaml'],
+    replace: 'write your own words in src/content/i18n/en/words.yaml',
+    digest: '121cc688bad04e2603300eee77451bd173164c7336cd9ecadf0e42de97984b63',
   },
   {
     name: 'the support questions',
-    paths: ['src/content/support/en'],
-    replace: "answer your users' questions in src/content/support/en/, one Markdown file each",
-    digest: '0b5635a16bc48a45874ff29952aa943e3295a66616ecd3b3be89e1877c75ba2f',
+    paths: ['src/content/i18n/en/support'],
+    replace: "answer your users' questions in src/content/i18n/en/support/, one Markdown file each",
+    digest: 'a2af9111859638d09571296bfc490a97f2ffd19bbaf0ca17d9861d4d5145c390',
   },
   {
     name: 'the Spanish words of the landing, invite, 404 and support pages',
-    paths: ['src/content/words/es.yaml'],
-    replace: "translate your own words into src/content/words/es.yaml, or drop 'es' from languages in site.config.ts",
+    paths: ['src/content/i18n/es/words.yaml'],
+    replace:
+      "translate your own words into src/content/i18n/es/words.yaml, or drop 'es' from languages in site.config.ts",
     language: 'es',
-    digest: 'c9ce44ec19fe212336d3a434e16b2ac49eaa546ff64f7cf73cd071ae19d75d9f',
+    digest: '1ed5f890f430ed4db6295546f83cdb42e8c7cf04e0b6f429a2707774f732b145',
   },
   {
     name: 'the Spanish support questions',
-    paths: ['src/content/support/es'],
+    paths: ['src/content/i18n/es/support'],
     replace:
-      "translate your questions into src/content/support/es/, same file names as en/, or drop 'es' from languages",
+      "translate your questions into src/content/i18n/es/support/, same file names as en/, or drop 'es' from languages",
     language: 'es',
-    digest: '2589231649d5b7f5c6f85109decb4ffa936334f42b3a122757b43e21aeeb58fd',
+    digest: '8d33d3ddebad0e989780503638b89af4fb2771df5f925446716814472aac8e5e',
   },
 ];
 

@@ -10,7 +10,7 @@ interface Props {
   googlePlayUrl?: string;
   storeLabels: { appStore: string; googlePlay: string };
   contactEmail: string;
-  /** The contact sentence, quoting the address (src/content/words/: `landing.contactLine`). */
+  /** The contact sentence, quoting the address (src/content/i18n/<locale>/words.yaml: `landing.contactLine`). */
   contactLine: string;
   social: SocialLink[];
   /** The App Store URL as a QR code (SVG), shown beside the button on wide, non-touch screens, with its words. */

@@ -5,7 +5,7 @@ interface Props {
   className?: string;
 }
 
-/** A sentence with its email address linked where the words put it (src/content/words/: `{{contactEmail}}`). */
+/** A sentence with its email address linked where the words put it (src/content/i18n/<locale>/words.yaml: `{{contactEmail}}`). */
 export default function EmailLine({ text, email, className }: Props) {
   const [before, ...after] = text.split(email);
   return (

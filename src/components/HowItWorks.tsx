@@ -1,6 +1,6 @@
 interface Props {
   title: string;
-  /** Told only from what the product does: no ratings, prices or testimonials (src/content/words/). */
+  /** Told only from what the product does: no ratings, prices or testimonials (src/content/i18n/<locale>/words.yaml). */
   steps: { title: string; text: string }[];
 }
 

@@ -1,12 +1,14 @@
-import { languageNames, type Locale } from '../lib/i18n.ts';
+import type { Locale } from '../lib/i18n.ts';
 
 interface Props {
   /** The page's own language, which the switcher does not link. */
   locale: Locale;
   /** This page's address in each language it exists in (BaseLayout's `alternates`). */
-  links: Partial<Record<Locale, string>>;
+  links: Record<Locale, string>;
   /** What screen readers call the switcher: the interface's `languageNav`. */
   label: string;
+  /** Each language named in itself (its words' `language.name`). */
+  names: Record<Locale, string>;
 }
 
 /**
@@ -14,7 +16,7 @@ interface Props {
  * `hreflang`); nothing is chosen for the visitor from the browser's languages. BaseLayout renders it last on every
  * page that exists in more than one language.
  */
-export default function LanguageSwitcher({ locale, links, label }: Props) {
+export default function LanguageSwitcher({ locale, links, label, names }: Props) {
   const others = (Object.entries(links) as [Locale, string][]).filter(([other]) => other !== locale);
   if (others.length === 0) return null;
   return (
@@ -23,7 +25,7 @@ export default function LanguageSwitcher({ locale, links, label }: Props) {
         {others.map(([other, href]) => (
           <li key={other}>
             <a href={href} hrefLang={other} lang={other} data-language-switch>
-              {languageNames[other]}
+              {names[other]}
             </a>
           </li>
         ))}

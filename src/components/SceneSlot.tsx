@@ -16,7 +16,7 @@ import styles from './SceneSlot.module.css';
 import { useMediaQuery } from './useMediaQuery.ts';
 
 interface Props {
-  /** What the scene and its still show, for screen readers (src/content/words/). */
+  /** What the scene and its still show, for screen readers (src/content/i18n/<locale>/words.yaml). */
   alt: string;
   /** The pause control's labels. */
   labels: { play: string; pause: string };

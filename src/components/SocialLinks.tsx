@@ -3,7 +3,7 @@ import type { SiteConfig } from '../config/index.ts';
 import BrandIcon from './BrandIcon.tsx';
 
 export type SocialLink = SiteConfig['social'][number] & {
-  /** Its name for screen readers, like "Tablemates on Instagram" (src/content/words/: `socialLink`). */
+  /** Its name for screen readers, like "Tablemates on Instagram" (src/content/i18n/<locale>/words.yaml: `socialLink`). */
   label: string;
 };
 

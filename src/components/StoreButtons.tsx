@@ -3,7 +3,7 @@ import BrandIcon from './BrandIcon.tsx';
 
 interface Props {
   appStoreUrl: string;
-  /** The buttons' words (src/content/words/): Apple's and Google's own wording. */
+  /** The buttons' words (src/content/i18n/<locale>/words.yaml): Apple's and Google's own wording. */
   labels: { appStore: string; googlePlay: string };
   /** The Google Play listing, when the app is on Android (config `androidPackage`); otherwise the App Store only. */
   googlePlayUrl?: string;

@@ -10,6 +10,8 @@ import { brandFields } from './brand.ts';
 import { Example } from './example.ts';
 import { inviteFields } from './invite.ts';
 import { languageFields } from './languages.ts';
+
+export { availableLocales, i18nDir } from './languages.ts';
 import { legalFields } from './legal.ts';
 import { monitoringFields } from './monitoring.ts';
 import { socialFields } from './social.ts';

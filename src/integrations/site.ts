@@ -31,7 +31,7 @@ const siteMap = (config: SiteConfig) =>
     // Not the 404 pages, nor the legal pages' histories and versions under /legal/, nor the invite page.
     filter: (page) => !/\/404|\/legal\//.test(page) && !isInvitePage(new URL(page).pathname, config),
     serialize: (item) => {
-      const path = publicPath(new URL(item.url).pathname);
+      const path = publicPath(new URL(item.url).pathname, config.languages);
       const url = (to: string) => new URL(to, config.siteUrl).href;
       const pairs = Object.entries(sitePageAt(pageTable(config), path)?.paths ?? {});
       const links = pairs.map(([lang, to]) => ({ lang, url: url(to) }));

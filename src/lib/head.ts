@@ -4,7 +4,7 @@
  * default instead of being added twice.
  */
 import type { SiteConfig } from '../config/index.ts';
-import { defaultLocale, localeOf, ogLocales, type Locale } from './i18n.ts';
+import { defaultLocale, localeOf, type Locale } from './i18n.ts';
 import type { LegalPage } from './legal/frontMatter.ts';
 import { colors } from './theme.ts';
 
@@ -24,7 +24,9 @@ export interface PageHead {
    * The page's address in each language it exists in, its own included: one `<link rel="alternate" hreflang>` each
    * and `x-default` (English), absolute; `og:locale:alternate` for the others. Fewer than two: none.
    */
-  alternates?: Partial<Record<Locale, string>>;
+  alternates?: Record<Locale, string>;
+  /** The Open Graph locale of the page's language and of each alternate's (`language.ogLocale` of its words). */
+  ogLocales?: Record<Locale, string>;
 }
 
 export const themeColor = colors.espresso;
@@ -39,9 +41,9 @@ export const absoluteUrl = (config: Pick<SiteConfig, 'siteUrl'>, path: string) =
  * The public address of a built page: `/privacy.html` is served and linked as `/privacy`, `/index.html` as `/`. A
  * language's home keeps its slash (`/es/`): it is its folder's index, which every host serves without a redirect.
  */
-export function publicPath(path: string): string {
+export function publicPath(path: string, languages: readonly Locale[]): string {
   const page = path.replace(/(index)?\.html$/, '').replace(/(.)\/$/, '$1') || '/';
-  return page !== '/' && localeOf(page).path === '/' ? `${page}/` : page;
+  return page !== '/' && localeOf(page, languages).path === '/' ? `${page}/` : page;
 }
 
 /** The numeric App Store id from the listing URL (`.../id1234567890`), for the smart app banner. */
@@ -76,7 +78,9 @@ export function defaultHeadTags(
   page: PageHead,
   legal: Pick<LegalPage, 'path' | 'rel'>[] = [],
 ): HeadTag[] {
-  const url = absoluteUrl(config, publicPath(page.path));
+  const url = absoluteUrl(config, publicPath(page.path, config.languages));
+  const ogLocales = page.ogLocales ?? {};
+  const ogLocale = ogLocales[page.locale ?? defaultLocale];
   const image = absoluteUrl(config, socialCard.path);
   const imageAlt = `${config.productName}: ${config.tagline}`;
   const appId = appStoreId(config.appStoreUrl);
@@ -93,8 +97,8 @@ export function defaultHeadTags(
     meta('property', 'og:image:width', String(socialCard.width)),
     meta('property', 'og:image:height', String(socialCard.height)),
     meta('property', 'og:image:alt', imageAlt),
-    meta('property', 'og:locale', ogLocales[page.locale ?? defaultLocale]),
-    ...languageTags(config, page.locale ?? defaultLocale, page.alternates),
+    ...(ogLocale ? [meta('property', 'og:locale', ogLocale)] : []),
+    ...languageTags(config, page.locale ?? defaultLocale, page.alternates, ogLocales),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', page.title),
     meta('name', 'twitter:description', page.description),
@@ -111,22 +115,29 @@ export function defaultHeadTags(
 
 /** The hreflang links and `og:locale:alternate` tags of a page in `locale` with these `alternates` (PageHead). */
 export function languageTags(
-  config: Pick<SiteConfig, 'siteUrl'>,
+  config: Pick<SiteConfig, 'siteUrl' | 'languages'>,
   locale: Locale,
-  alternates: Partial<Record<Locale, string>> = {},
+  alternates: Record<Locale, string> = {},
+  ogLocales: Record<Locale, string> = {},
 ): HeadTag[] {
   const pairs = Object.entries(alternates) as [Locale, string][];
   if (pairs.length < 2) return [];
   const english = alternates[defaultLocale];
   return [
     ...pairs.map(([hreflang, path]) =>
-      link({ rel: 'alternate', hreflang, href: absoluteUrl(config, publicPath(path)) }),
+      link({ rel: 'alternate', hreflang, href: absoluteUrl(config, publicPath(path, config.languages)) }),
     ),
     ...(english
-      ? [link({ rel: 'alternate', hreflang: 'x-default', href: absoluteUrl(config, publicPath(english)) })]
+      ? [
+          link({
+            rel: 'alternate',
+            hreflang: 'x-default',
+            href: absoluteUrl(config, publicPath(english, config.languages)),
+          }),
+        ]
       : []),
     ...pairs
       .filter(([other]) => other !== locale)
-      .map(([other]) => meta('property', 'og:locale:alternate', ogLocales[other])),
+      .flatMap(([other]) => (ogLocales[other] ? [meta('property', 'og:locale:alternate', ogLocales[other])] : [])),
   ];
 }

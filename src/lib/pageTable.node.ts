@@ -13,11 +13,11 @@ export interface SitePage {
   /** Its English address, which names it: `/`, `/privacy`, `/join`. */
   path: string;
   /** Its address in each language it exists in, English first. */
-  paths: Partial<Record<Locale, string>>;
+  paths: Record<Locale, string>;
   /** Whether search engines may list it: then its pairs are hreflang links and sitemap alternates too. */
   indexed: boolean;
   /** Where the language switcher goes instead of `paths` (the 404 page: each language's home). */
-  switchTo?: Partial<Record<Locale, string>>;
+  switchTo?: Record<Locale, string>;
   /** A legal page's kind (`privacy`). */
   kind?: string;
 }

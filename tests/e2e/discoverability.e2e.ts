@@ -73,7 +73,7 @@ test('every page has one title, description and canonical, Open Graph and Twitte
     expect(head.og['og:image:height']).toEqual(['630']);
     expect(head.og['og:image:alt']?.[0]).toContain(config.productName);
     expect(head.twitter['twitter:card']).toEqual(['summary_large_image']);
-    const { locale } = localeOf(path);
+    const { locale } = localeOf(path, config.languages);
     expect(head.lang, path).toBe(locale);
     expect(head.themeColor).toHaveLength(1);
     // The policy in the page's language where it has one; the SMS terms are English only.

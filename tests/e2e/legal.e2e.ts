@@ -12,9 +12,9 @@ import { expectNoAxeViolations } from './support/page-health.ts';
 import { fullRun, fullRunUnless } from './support/tiers.ts';
 
 const config = loadConfig();
-/** The legal pages' own English words (src/content/words/en.yaml, `legal`): the quick actions' labels. */
+/** The legal pages' own English words (src/content/i18n/en/words.yaml, `legal`): the quick actions' labels. */
 const legalWords = (
-  parse(readFileSync(new URL('../../src/content/words/en.yaml', import.meta.url), 'utf8')) as {
+  parse(readFileSync(new URL('../../src/content/i18n/en/words.yaml', import.meta.url), 'utf8')) as {
     legal: Record<string, string>;
   }
 ).legal;

@@ -26,7 +26,7 @@ const latestOf = (key: string) => {
 };
 /** The Spanish words around the legal text: the notice's opening, as es.yaml has it. */
 const spanish = (
-  parse(readFileSync(new URL('../../src/content/words/es.yaml', import.meta.url), 'utf8')) as {
+  parse(readFileSync(new URL('../../src/content/i18n/es/words.yaml', import.meta.url), 'utf8')) as {
     legal: Record<string, string>;
   }
 ).legal;
@@ -46,7 +46,7 @@ it('stops on a stale translation, naming it, and publishes it with a notice once
   const stopped = await project.build(production);
   expect(stopped.code, stopped.output).not.toBe(0);
   expect(stopped.output).toContain(
-    `src/content/legal/es/privacy.md (privacy.es) translates ${translated.translates}, but the English page's approved version is now ${english}.`,
+    `src/content/i18n/es/legal/privacy.md (privacy.es) translates ${translated.translates}, but the English page's approved version is now ${english}.`,
   );
   expect(stopped.output).toContain('npm run legal:approve -- privacy --locale es --by "<your name>"');
   expect(stopped.output).not.toContain('health-data.es');

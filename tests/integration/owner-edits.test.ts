@@ -70,9 +70,9 @@ test('every landing sentence edited in its content file shows on the page, and n
       : Array.isArray(value)
         ? value.map(mark)
         : Object.fromEntries(Object.entries(value as object).map(([key, item]) => [key, mark(item)]));
-  const words = parseYaml(project.read('src/content/words/en.yaml'));
+  const words = parseYaml(project.read('src/content/i18n/en/words.yaml'));
   words.landing = mark(words.landing);
-  project.write('src/content/words/en.yaml', stringifyYaml(words));
+  project.write('src/content/i18n/en/words.yaml', stringifyYaml(words));
 
   const { code, output } = await project.build();
   expect(code, output).toBe(0);
@@ -83,5 +83,5 @@ test('every landing sentence edited in its content file shows on the page, and n
     .filter(Boolean)
     .map((line) => line.slice(3));
   expect(changed.filter((path) => /\.(ts|tsx|astro)$/.test(path))).toEqual([]);
-  expect(changed).toEqual(['src/content/words/en.yaml']);
+  expect(changed).toEqual(['src/content/i18n/en/words.yaml']);
 }, 300_000);

@@ -16,9 +16,9 @@ test('in a copy rebranded to another name, tagline, email and site address, the 
   project.edit('site.config.ts', /tagline: '[^']*'/, "tagline: 'Dinner plans your whole crew agrees on'");
   project.edit('site.config.ts', /contactEmail: example\('[^']*'\)/, "contactEmail: 'team@forkful.app'");
   project.edit('site.config.ts', /siteUrl: example\('[^']*'\)/, "siteUrl: 'https://forkful.app'");
-  const words = parse(project.read('src/content/words/en.yaml'));
+  const words = parse(project.read('src/content/i18n/en/words.yaml'));
   words.landing.howItWorks.steps[0].text = 'Type your number and {{productName}} texts you a code.';
-  project.write('src/content/words/en.yaml', stringify(words));
+  project.write('src/content/i18n/en/words.yaml', stringify(words));
 
   // An owner's checkout is a git repository (the docs test lists its files with git).
   const git = (...args: string[]) => execFileSync('git', args, { cwd: project.dir, stdio: 'pipe' });

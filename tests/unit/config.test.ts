@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { releaseProblems } from '../../scripts/check-release.ts';
-import { ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../../src/config/index.ts';
+import { availableLocales, ConfigError, envName, fieldsAtExampleValues, loadConfig } from '../../src/config/index.ts';
 import { example } from '../../src/config/example.ts';
 import { appIds, siteValues } from '../fixtures/siteValues.ts';
 
@@ -53,22 +53,24 @@ describe('site config', () => {
     expect(message).toContain(expected);
   });
 
-  it('rejects a languages list not English first, with an unknown or repeated one, naming the field, the value and the form', () => {
+  it('rejects a languages list not English first, with one that has no folder or one repeated, naming the field, the value and the form', () => {
     for (const [languages, named] of [
-      [['es', 'en'], 'languages (site.config.ts) is ["es","en"]'],
-      [['en', 'fr'], 'languages[1] (site.config.ts) is "fr"'],
-      [['en', 'es', 'es'], 'languages (site.config.ts) is ["en","es","es"]'],
-      ['es', 'languages (site.config.ts) is "es"'],
+      [['xx', 'en'], 'languages (site.config.ts) is ["xx","en"]'],
+      [['en', 'xx'], 'languages (site.config.ts) is ["en","xx"]'],
+      [['en', 'en'], 'languages (site.config.ts) is ["en","en"]'],
+      ['en', 'languages (site.config.ts) is "en"'],
     ] as const) {
       const message = errorOf({}, { languages });
       expect(message).toContain(named);
-      expect(message).toContain("expected a list of the site's languages, en first, each once, from en, es");
+      expect(message).toContain(
+        `expected a list of the site's languages, en first, each once, each a folder of src/content/i18n/ (${availableLocales().join(', ')})`,
+      );
     }
   });
 
   it('publishes English only, unless languages names others', () => {
     expect(load({}, { languages: undefined }).languages).toEqual(['en']);
-    expect(load({}, { languages: ['en', 'es'] }).languages).toEqual(['en', 'es']);
+    expect(load({}, { languages: availableLocales() }).languages).toEqual(availableLocales());
   });
 
   it.each([

@@ -22,13 +22,14 @@ describe('head tags', () => {
   });
 
   it('addresses built pages by their public path', () => {
-    expect(publicPath('/privacy.html')).toBe('/privacy');
-    expect(publicPath('/index.html')).toBe('/');
-    expect(publicPath('/terms/')).toBe('/terms');
-    expect(publicPath('/')).toBe('/');
+    const languages = ['en', 'fr'];
+    expect(publicPath('/privacy.html', languages)).toBe('/privacy');
+    expect(publicPath('/index.html', languages)).toBe('/');
+    expect(publicPath('/terms/', languages)).toBe('/terms');
+    expect(publicPath('/', languages)).toBe('/');
     // A language's home is its folder's index.
-    for (const path of ['/es', '/es/', '/es/index.html']) expect(publicPath(path)).toBe('/es/');
-    expect(publicPath('/es/support.html')).toBe('/es/support');
+    for (const path of ['/fr', '/fr/', '/fr/index.html']) expect(publicPath(path, languages)).toBe('/fr/');
+    expect(publicPath('/fr/support.html', languages)).toBe('/fr/support');
   });
 
   it('reads the App Store id from the listing URL', () => {

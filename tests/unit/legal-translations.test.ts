@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../src/config/index.ts';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { localizePractices } from '../../src/lib/dataPractices/localize.ts';
+import { localizePractices, type DataForms } from '../../src/lib/dataPractices/localize.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { dataPracticesPath } from '../../src/lib/dataPractices/read.node.ts';
 import { translationFile, translationSources } from '../../src/lib/legal/pages.node.ts';
@@ -21,34 +21,44 @@ import {
 
 const shipped = readFileSync(dataPracticesPath, 'utf8');
 
-describe("the data file's words in Spanish", () => {
-  it('replace the English on a Spanish page, every fact kept', () => {
-    const practices = parseDataPractices(shipped, dataPracticesPath);
-    const spanish = localizePractices(practices, 'es', dataPracticesPath);
+describe("the data file's words in another language", () => {
+  const practices = parseDataPractices(shipped, dataPracticesPath);
+  /** Every word of the file in a made-up language `xx`: its English in capitals, by entry id. */
+  const forms = (): DataForms => {
+    const upper = (item: object) =>
+      Object.fromEntries(
+        Object.entries(item).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v.toUpperCase()]] : [])),
+      );
+    const each = (record: Record<string, object>) =>
+      Object.fromEntries(Object.entries(record).map(([id, item]) => [id, upper(item)]));
+    const { purposes, recipients, consents, retention, data } = practices;
+    return {
+      ...{ purposes: each(purposes), recipients: each(recipients), consents: each(consents) },
+      ...{ retention: each(retention), data: each(Object.fromEntries(data.map((entry) => [entry.id, entry]))) },
+    };
+  };
+
+  it('replace the English on its page, every fact kept', () => {
+    const translated = localizePractices(practices, 'xx', forms(), 'xx.yaml');
     const [first] = practices.data;
-    expect(spanish.data[0]!.label).toBe(first!.es!.label);
-    expect(spanish.data[0]!.label).not.toBe(first!.label);
-    expect(spanish.data.map(({ id, retention, recipients }) => [id, retention, recipients])).toEqual(
+    expect(translated.data[0]!.label).toBe(first!.label.toUpperCase());
+    expect(translated.data.map(({ id, retention, recipients }) => [id, retention, recipients])).toEqual(
       practices.data.map(({ id, retention, recipients }) => [id, retention, recipients]),
     );
-    expect(localizePractices(practices, 'en', dataPracticesPath)).toBe(practices);
+    expect(localizePractices(practices, 'en', {}, 'en.yaml')).toBe(practices);
   });
 
-  it('stop, naming the entry and the field, when a Spanish form is missing', () => {
-    const raw = parse(shipped) as {
-      data: { id: string; label: string; es: Record<string, string> }[];
-      purposes: Record<string, { short: string; es: Record<string, string> }>;
-    };
-    const entry = raw.data[0]!;
-    delete entry.es.label;
-    const [purpose, words] = Object.entries(raw.purposes)[0]!;
-    delete words.es.short;
-    const practices = parseDataPractices(stringify(raw), dataPracticesPath);
-    expect(() => localizePractices(practices, 'es', dataPracticesPath)).toThrow(
-      `data entry "${entry.id}", field es.label is missing; expected the es form of "${entry.label}"`,
+  it('stop, naming the entry and the field, when a form is missing', () => {
+    const missing = forms();
+    const entry = practices.data[0]!;
+    delete missing.data![entry.id]!.label;
+    const [purpose, words] = Object.entries(practices.purposes)[0]!;
+    delete missing.purposes![purpose]!.short;
+    expect(() => localizePractices(practices, 'xx', missing, 'xx.yaml')).toThrow(
+      `data.${entry.id}.label is missing; expected the xx form of "${entry.label}"`,
     );
-    expect(() => localizePractices(practices, 'es', dataPracticesPath)).toThrow(
-      `purposes.${purpose}, field es.short is missing; expected the es form of "${words.short}"`,
+    expect(() => localizePractices(practices, 'xx', missing, 'xx.yaml')).toThrow(
+      `purposes.${purpose}.short is missing; expected the xx form of "${words.short}"`,
     );
   });
 });
@@ -88,7 +98,7 @@ describe('a stale translation', () => {
   const state: TranslationState = {
     kind: 'privacy',
     locale: 'es',
-    file: 'src/content/legal/es/privacy.md',
+    file: 'src/content/i18n/es/legal/privacy.md',
     translates: 'privacy@2026-11-27',
     englishLatest: 'privacy@2027-01-05',
   };
@@ -101,7 +111,7 @@ describe('a stale translation', () => {
   it('stops the build naming the file, both English versions and the command to fix it', () => {
     const report = staleReport([state]);
     expect(report).toContain(
-      "src/content/legal/es/privacy.md (privacy.es) translates privacy@2026-11-27, but the English page's approved version is now privacy@2027-01-05.",
+      "src/content/i18n/es/legal/privacy.md (privacy.es) translates privacy@2026-11-27, but the English page's approved version is now privacy@2027-01-05.",
     );
     expect(report).toContain('npm run legal:approve -- privacy --locale es --by "<your name>"');
     expect(report).toContain('es: { privacy: { publishStale: true } } in src/content/legal/translations.yaml');

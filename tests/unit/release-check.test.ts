@@ -21,19 +21,19 @@ describe('the template assets', () => {
 
   test('are listed, with how to replace them, while their files are the template bytes, and not once replaced', () => {
     mkdirSync(join(dir, 'public/images'), { recursive: true });
-    mkdirSync(join(dir, 'src/content/support/en'), { recursive: true });
+    mkdirSync(join(dir, 'src/content/i18n/en/support'), { recursive: true });
     writeFileSync(join(dir, 'public/images/logo-white.svg'), '<svg/>');
-    writeFileSync(join(dir, 'src/content/support/en/a.md'), 'Question one');
+    writeFileSync(join(dir, 'src/content/i18n/en/support/a.md'), 'Question one');
     const assets = [
       { name: 'the logo', paths: ['public/images/logo-white.svg'], replace: 'put yours there' },
-      { name: 'the questions', paths: ['src/content/support/en'], replace: 'write yours' },
+      { name: 'the questions', paths: ['src/content/i18n/en/support'], replace: 'write yours' },
     ].map((asset) => ({ ...asset, digest: templateDigest(asset, dir) }));
     expect(templateAssetProblems(dir, assets)).toEqual([
       "the logo: still the template's  (put yours there)",
       "the questions: still the template's  (write yours)",
     ]);
     writeFileSync(join(dir, 'public/images/logo-white.svg'), '<svg><path/></svg>');
-    copyFileSync(join(dir, 'src/content/support/en/a.md'), join(dir, 'src/content/support/en/b.md'));
+    copyFileSync(join(dir, 'src/content/i18n/en/support/a.md'), join(dir, 'src/content/i18n/en/support/b.md'));
     expect(templateAssetProblems(dir, assets)).toEqual([]);
   });
 
@@ -47,9 +47,9 @@ describe('the template assets', () => {
   });
 
   test('list the Spanish words and questions while Spanish is published, and not once it is off', () => {
-    mkdirSync(join(dir, 'src/content/words'), { recursive: true });
-    writeFileSync(join(dir, 'src/content/words/es.yaml'), 'interface: {}');
-    const spanish = { name: 'the Spanish words', paths: ['src/content/words/es.yaml'], replace: 'translate yours' };
+    mkdirSync(join(dir, 'src/content/i18n/es'), { recursive: true });
+    writeFileSync(join(dir, 'src/content/i18n/es/words.yaml'), 'interface: {}');
+    const spanish = { name: 'the Spanish words', paths: ['src/content/i18n/es/words.yaml'], replace: 'translate yours' };
     const assets = [{ ...spanish, language: 'es', digest: templateDigest(spanish, dir) }];
     expect(templateAssetProblems(dir, assets, ['en', 'es'])).toEqual([
       "the Spanish words: still the template's  (translate yours)",
@@ -57,8 +57,8 @@ describe('the template assets', () => {
     expect(templateAssetProblems(dir, assets, ['en'])).toEqual([]);
     // The template's own Spanish assets are among those the release check knows.
     expect(templateAssets.filter(({ language }) => language === 'es').map(({ paths }) => paths)).toEqual([
-      ['src/content/words/es.yaml'],
-      ['src/content/support/es'],
+      ['src/content/i18n/es/words.yaml'],
+      ['src/content/i18n/es/support'],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The site's words are content (src/content/words/, src/content/support/): an owner's edit that the pages cannot use
+ * The site's words are content (src/content/i18n/<locale>/): an owner's edit that the pages cannot use
  * stops the build here, naming the file, the field and the form expected, before any page is built.
  */
 import { readFileSync } from 'node:fs';
@@ -8,18 +8,11 @@ import { parse, stringify } from 'yaml';
 import { loadConfig } from '../../src/config/index.ts';
 import { legalPage } from '../../src/lib/legal/pages.node.ts';
 import type { Words } from '../../src/lib/words/schema.ts';
-import {
-  itemTokens,
-  questionFiles,
-  questionFrom,
-  readQuestions,
-  readWords,
-  supportDir,
-  wordsDir,
-} from '../../src/lib/words/words.node.ts';
+import { itemTokens, questionFiles, questionFrom, readQuestions, readWords } from '../../src/lib/words/words.node.ts';
+import { supportDir, wordsFile } from '../../src/lib/languages.node.ts';
 
 const config = loadConfig();
-const file = `${wordsDir}/en.yaml`;
+const file = wordsFile('en');
 /** The words file as shipped, with one edit: `edit` changes the parsed words, whatever the owner wrote in them. */
 const edited = (edit: (words: Words & { landing: Record<string, unknown> }) => void, from = file) => {
   const words = parse(readFileSync(from, 'utf8'));
@@ -29,13 +22,13 @@ const edited = (edit: (words: Words & { landing: Record<string, unknown> }) => v
 
 describe('the words', () => {
   test('as shipped, validate and quote the config: no token is left', async () => {
-    const words = readWords(loadConfig());
+    const words = readWords(config);
     // What is left are the parts each component fills per item: {{network}}, and a legal page's date, link, ...
     const left = [...JSON.stringify(words).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
     expect(left.filter((name) => !itemTokens.has(name!))).toEqual([]);
     expect(JSON.stringify(words).replace(/\{\{\w+\}\}/g, '')).not.toContain('{{');
     expect(words.landing.contactLine).toContain(config.contactEmail);
-    const questions = await readQuestions(loadConfig());
+    const questions = await readQuestions(config);
     expect(questions.length).toBeGreaterThanOrEqual(6);
     for (const { html } of questions) expect(html).not.toContain('{{');
     // The deletion steps are the privacy policy's.
@@ -55,7 +48,7 @@ describe('the words', () => {
       landing.heroLable = landing.heroLabel;
       delete (landing as { heroLabel?: string }).heroLabel;
     });
-    expect(() => readWords(loadConfig(), 'en', misspelt)).toThrow(
+    expect(() => readWords(config, 'en', misspelt)).toThrow(
       'landing.heroLable: not a known key; expected only the keys that src/lib/words/schema.ts names',
     );
     expect(() =>
@@ -72,7 +65,7 @@ describe('the words', () => {
         edited(({ landing }) => (landing.howItWorks.steps = [])),
       ),
     ).toThrow('landing.howItWorks.steps is []; expected a list of at least one step');
-    expect(() => readWords(loadConfig(), 'en', 'landing: [')).toThrow(`${file} is not valid YAML`);
+    expect(() => readWords(config, 'en', 'landing: [')).toThrow(`${file} is not valid YAML`);
   });
 
   test('a token that is none, a value typed by hand or a contact line without the address stops the build', () => {
@@ -84,7 +77,7 @@ describe('the words', () => {
       ),
     ).toThrow(`${file}: landing.howItWorks.steps[1].title quotes {{grop}}, which is no token`);
     const typed = edited(({ landing }) => (landing.howItWorks.steps[0]!.text = `${config.productName} learns`));
-    expect(() => readWords(loadConfig(), 'en', typed)).toThrow(
+    expect(() => readWords(config, 'en', typed)).toThrow(
       `${file}: landing.howItWorks.steps[0].text types "${config.productName}" by hand; expected {{productName}}`,
     );
     expect(() =>
@@ -101,9 +94,9 @@ describe('a support question', () => {
   const question = (frontMatter: string, answer = 'Reply **STOP**.') =>
     questionFrom(
       loadConfig(),
-      `${supportDir}/en/test.md`,
+      `${supportDir('en')}/test.md`,
       `---\n${frontMatter}\n---\n\n${answer}\n`,
-      readWords(loadConfig()),
+      readWords(config),
     );
 
   test('links each legal section it summarises by that section heading', async () => {
@@ -125,7 +118,9 @@ describe('a support question', () => {
   test('naming a page or a section that does not exist, or lacking its question, stops the build', async () => {
     await expect(
       question('question: How?\norder: 1\nsources:\n  - { page: privacy, section: nowhere }'),
-    ).rejects.toThrow(`${supportDir}/en/test.md: sources[0].section is "nowhere"; expected a section id of /privacy`);
+    ).rejects.toThrow(
+      `${supportDir('en')}/test.md: sources[0].section is "nowhere"; expected a section id of /privacy`,
+    );
     await expect(question('question: How?\norder: 1\nsources:\n  - { page: faq, section: stop }')).rejects.toThrow(
       'sources[0].page is "faq"; expected a legal page: privacy, terms',
     );
@@ -133,61 +128,68 @@ describe('a support question', () => {
   });
 });
 
-describe('the Spanish words', () => {
-  const spanish = `${wordsDir}/es.yaml`;
+/** Every published translation: the same checks hold for each language the config lists. */
+const translations = config.languages.filter((locale) => locale !== 'en');
 
-  test("as shipped, have every key of the English ones, filled, with the stores' own Spanish wording", () => {
-    const words = readWords(loadConfig(), 'es');
-    const left = [...JSON.stringify(words).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
+describe.each(translations)('the words in %s', (locale) => {
+  const translated = wordsFile(locale);
+
+  test('as shipped, have every key of the English ones, filled', () => {
+    const left = [...JSON.stringify(readWords(config, locale)).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
     expect(left.filter((name) => !itemTokens.has(name!))).toEqual([]);
-    // "App Store" kept on one line by a no-break space.
-    expect(words.interface.appStoreButton).toBe('Descárgalo en el App\u00a0Store');
-    expect(words.interface.googlePlayButton).toBe('Disponible en Google\u00a0Play');
   });
 
-  test('a missing or misspelt Spanish key stops the build, naming the Spanish file and the key', () => {
-    const missing = edited(({ support }) => delete (support as { readMore?: string }).readMore, spanish);
-    expect(() => readWords(loadConfig(), 'es', missing)).toThrow(
-      `${spanish} is invalid:\n  - support.readMore is missing; expected a text`,
+  test('a missing or misspelt key stops the build, naming the file and the key', () => {
+    const missing = edited(({ support }) => delete (support as { readMore?: string }).readMore, translated);
+    expect(() => readWords(config, locale, missing)).toThrow(
+      `${translated} is invalid:\n  - support.readMore is missing; expected a text`,
     );
     const misspelt = edited(({ notFound }) => {
       (notFound as Record<string, string>).titulo = notFound.title;
       delete (notFound as { title?: string }).title;
-    }, spanish);
-    expect(() => readWords(loadConfig(), 'es', misspelt)).toThrow('notFound.titulo: not a known key');
+    }, translated);
+    expect(() => readWords(config, locale, misspelt)).toThrow('notFound.titulo: not a known key');
   });
 
-  test('link the Spanish home and support pages from their tokens', async () => {
-    const phones = (await readQuestions(loadConfig(), 'es')).find(({ id }) => id === 'es/phones')!;
-    expect(phones.html).toContain('href="/es/"');
+  test('a list of another length than the English stops the build, naming the file and the list', () => {
+    const shorter = edited(({ landing }) => (landing as Words['landing']).howItWorks.steps.pop(), translated);
+    const steps = readWords(config).landing.howItWorks.steps.length;
+    expect(() => readWords(config, locale, shorter)).toThrow(
+      `${translated}: landing.howItWorks.steps has ${steps - 1} items; expected ${steps}, as the English words have`,
+    );
+  });
+
+  test('link its own home page from their tokens', async () => {
+    const html = (await readQuestions(config, locale)).map((question) => question.html).join('');
+    expect(html).not.toContain('href="/"');
   });
 });
 
-describe('the Spanish support questions', () => {
+describe.each(translations)('the support questions in %s', (locale) => {
   const english = questionFiles('en');
+  const dir = supportDir(locale);
 
-  test('are the English ones, by the same file names', () => {
-    expect(questionFiles('es')).toEqual(english);
+  test('are the English ones, by the same file names, with their order and sources', async () => {
+    expect(questionFiles(locale)).toEqual(english);
+    const order = (questions: { id: string }[]) => questions.map(({ id }) => id.split('/')[1]);
+    expect(order(await readQuestions(config, locale))).toEqual(order(await readQuestions(config)));
   });
 
   test('a missing or an extra one stops the build, naming its file', () => {
-    expect(() => questionFiles('es', [...english, 'refunds.md'])).toThrow(
-      `${supportDir}/es/refunds.md is missing; expected a translation of ${supportDir}/en/refunds.md`,
+    expect(() => questionFiles(locale, [...english, 'refunds.md'])).toThrow(
+      `${dir}/refunds.md is missing; expected a translation of ${supportDir('en')}/refunds.md`,
     );
-    expect(() => questionFiles('es', english.slice(1))).toThrow(
-      `${supportDir}/es/${english[0]} has no English question; expected only the file names of ${supportDir}/en/`,
+    expect(() => questionFiles(locale, english.slice(1))).toThrow(
+      `${dir}/${english[0]} has no English question; expected only the file names of ${supportDir('en')}/`,
     );
   });
 
-  test('link each source in Spanish where its page has a translation, else in English, saying so', async () => {
-    const { interface: ui } = readWords(loadConfig(), 'es');
-    const sources = (await readQuestions(loadConfig(), 'es')).flatMap((question) => question.sources);
-    expect(sources.length).toBeGreaterThan(0);
+  test('link each source in the language where its page has a translation, else in English, saying so', async () => {
+    const { interface: ui } = readWords(config, locale);
+    const sources = (await readQuestions(config, locale)).flatMap((question) => question.sources);
     for (const source of sources) {
-      if (source.href.startsWith('/es/')) expect(source.lang).toBeUndefined();
+      if (source.href.startsWith(`/${locale}/`)) expect(source.lang).toBeUndefined();
       else expect(source).toMatchObject({ lang: 'en', note: ui.inEnglish });
     }
-    // The SMS terms have no Spanish translation: linked in English.
-    expect(sources.find(({ href }) => href.startsWith(`${legalPage('terms').path}#`))).toMatchObject({ lang: 'en' });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The data-practices facts in another language, for that language's legal pages: each entry's words (label, detail,
- * group, short, keeps, why, withdraw, reason) replaced by the forms written beside them in data-practices.yaml (`es:`).
- * Every other field, and so every fact, stays the one typed once. A field the entry has in English but not in the
- * language stops the build, naming the entry and the field: no English is filled into a translated page.
+ * group, short, keeps, why, withdraw, reason) replaced by their forms in the language's own file
+ * (src/content/i18n/<locale>/data-practices.yaml, by entry id). Every other field, and so every fact, stays the one
+ * typed once. A field the entry has in English but not in the language stops the build, naming the entry and the
+ * field: no English is filled into a translated page.
  */
 import type { Locale } from '../i18n.ts';
 import { DataPracticesError, type DataPractices } from './practices.ts';
@@ -16,45 +17,47 @@ const wordFields = {
   data: ['label', 'detail', 'group'],
 } as const;
 
-type Translated = Partial<Record<string, string>> & Record<string, unknown>;
+/** A language's forms: for each part of the file, each entry's words by its id. */
+export type DataForms = Partial<Record<keyof typeof wordFields, Record<string, Partial<Record<string, string>>>>>;
 
 /**
- * `practices` with its words in `locale`; English returns it as is. Throws a DataPracticesError naming each entry and
- * field whose form in `locale` is missing, with the English it should translate.
+ * `practices` with its words in `locale`, from `forms` (read from `file`); English returns it as is. Throws a
+ * DataPracticesError naming each entry and field whose form in `locale` is missing, with the English it translates.
  */
-export function localizePractices(practices: DataPractices, locale: Locale, file: string): DataPractices {
+export function localizePractices(
+  practices: DataPractices,
+  locale: Locale,
+  forms: DataForms,
+  file: string,
+): DataPractices {
   if (locale === 'en') return practices;
   const missing: string[] = [];
-  const translate = <T extends object>(where: string, item: T, fields: readonly string[]): T => {
-    const source = item as unknown as Translated;
-    const forms = (source[locale] ?? {}) as Partial<Record<string, string>>;
-    const out: Translated = { ...source };
-    for (const field of fields) {
+  const translate = <T extends object>(part: keyof typeof wordFields, id: string, item: T): T => {
+    const source = item as unknown as Record<string, unknown>;
+    const form = forms[part]?.[id] ?? {};
+    const out: Record<string, unknown> = { ...source };
+    for (const field of wordFields[part]) {
       const english = source[field];
       // `keeps: false` and absent fields have no words to translate.
       if (typeof english !== 'string') continue;
-      const form = forms[field];
-      if (form) out[field] = form;
-      else
-        missing.push(`  - ${where}, field ${locale}.${field} is missing; expected the ${locale} form of "${english}"`);
+      if (form[field]) out[field] = form[field];
+      else missing.push(`  - ${part}.${id}.${field} is missing; expected the ${locale} form of "${english}"`);
     }
     return out as unknown as T;
   };
   const each = <T extends object>(part: keyof typeof wordFields, record: Record<string, T>) =>
-    Object.fromEntries(
-      Object.entries(record).map(([id, item]) => [id, translate(`${part}.${id}`, item, wordFields[part])]),
-    );
+    Object.fromEntries(Object.entries(record).map(([id, item]) => [id, translate(part, id, item)]));
   const localized: DataPractices = {
     ...practices,
     purposes: each('purposes', practices.purposes),
     recipients: each('recipients', practices.recipients),
     consents: each('consents', practices.consents),
     retention: each('retention', practices.retention),
-    data: practices.data.map((entry) => translate(`data entry "${entry.id}"`, entry, wordFields.data)),
+    data: practices.data.map((entry) => translate('data', entry.id, entry)),
   };
   if (missing.length)
     throw new DataPracticesError(
-      `Missing ${locale} words in ${file} (each entry's \`${locale}:\` beside its English, for the ${locale} legal pages):\n${missing.join('\n')}`,
+      `Missing ${locale} words in ${file}, for the ${locale} legal pages:\n${missing.join('\n')}`,
     );
   return localized;
 }

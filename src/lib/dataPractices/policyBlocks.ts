@@ -5,7 +5,6 @@
  * counsel's, in src/content/legal/wording.yaml (`blocks`), with `{{placeholders}}` this module fills.
  */
 import { z } from 'zod';
-import type { Locale } from '../i18n.ts';
 import { ccpaCategories, euBases, sources, type DataEntry, type DataPractices } from './practices.ts';
 
 export const text = z.string('a text').trim().min(1, 'a non-empty text');
@@ -65,8 +64,7 @@ const lower = (label: string) =>
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const unique = <T>(items: T[]) => [...new Set(items)];
 /** "a, b and c" in the page's language. */
-const sentence = (locale: Locale, items: string[]) =>
-  new Intl.ListFormat(locale === 'en' ? 'en-US' : locale).format(items);
+const sentence = (tag: string, items: string[]) => new Intl.ListFormat(tag).format(items);
 const cell = (value: string) => value.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const table = (head: string[], rows: string[][]) =>
   [head, head.map(() => '---'), ...rows].map((row) => `| ${row.map(cell).join(' | ')} |`).join('\n');
@@ -122,7 +120,7 @@ function collected(practices: DataPractices, words: BlockWords, from: (entry: Da
 }
 
 /** How long each of the entries is kept: one period, or each group of kinds with its own (CCPA 1798.100(a)(3)). */
-function periods(practices: DataPractices, entries: DataEntry[], locale: Locale = 'en'): string {
+function periods(practices: DataPractices, entries: DataEntry[], tag = 'en-US'): string {
   const groups = groupBy(entries, (entry) => [entry.retention]);
   if (groups.size === 1) return practices.retention[entries[0]!.retention]!.label;
   // One line each, so a phone shows each kind beside its own period.
@@ -131,7 +129,7 @@ function periods(practices: DataPractices, entries: DataEntry[], locale: Locale 
       ([rule, kinds]) =>
         `${capital(
           sentence(
-            locale,
+            tag,
             kinds.map((e) => lower(e.label)),
           ),
         )}: ${practices.retention[rule]!.label}`,
@@ -140,7 +138,7 @@ function periods(practices: DataPractices, entries: DataEntry[], locale: Locale 
 }
 
 /** California's categories, each with its examples, sources, purposes, recipients and retention (CCPA 1798.110). */
-function ccpaTable(practices: DataPractices, words: BlockWords, locale: Locale = 'en'): string {
+function ccpaTable(practices: DataPractices, words: BlockWords, tag = 'en-US'): string {
   const groups = groupBy(practices.data, (entry) =>
     unique([entry.ccpa, ...(entry.sensitive.includes('cpra') ? ['Sensitive personal information'] : [])]),
   );
@@ -150,24 +148,24 @@ function ccpaTable(practices: DataPractices, words: BlockWords, locale: Locale =
     .map(([category, entries]) => [
       words.ccpaCategories?.[category as (typeof ccpaCategories)[number]] ?? category,
       sentence(
-        locale,
+        tag,
         entries.map((entry) => lower(entry.label)),
       ),
-      sentence(locale, unique(entries.flatMap((entry) => entry.source.map((source) => words.sources[source])))),
+      sentence(tag, unique(entries.flatMap((entry) => entry.source.map((source) => words.sources[source])))),
       capital(
-        sentence(locale, unique(entries.flatMap((entry) => entry.purposes.map((id) => practices.purposes[id]!.short)))),
+        sentence(tag, unique(entries.flatMap((entry) => entry.purposes.map((id) => practices.purposes[id]!.short)))),
       ),
       sentence(
-        locale,
+        tag,
         unique(entries.flatMap((entry) => entry.recipients)).map((id) => recipientName(practices, id)),
       ) || words.noOne,
-      periods(practices, entries, locale),
+      periods(practices, entries, tag),
     ]);
   return table(words.ccpaColumns.split(/\s*\|\s*/), rows);
 }
 
 /** Who receives what: every recipient of a kind, with each kind of data it receives. */
-function recipients(practices: DataPractices, words: BlockWords, kind: string, locale: Locale = 'en'): string {
+function recipients(practices: DataPractices, words: BlockWords, kind: string, tag = 'en-US'): string {
   return Object.entries(practices.recipients)
     .filter(([, recipient]) => recipient.kind === kind)
     .map(([id, recipient]) => {
@@ -177,7 +175,7 @@ function recipients(practices: DataPractices, words: BlockWords, kind: string, l
         recipient.ours ? words.recipientOurs : recipient.askFirst ? words.recipientAskFirst : words.recipient,
         {
           recipient: who,
-          data: sentence(locale, data),
+          data: sentence(tag, data),
         },
       );
       const keeps =
@@ -214,7 +212,7 @@ function sensitive(practices: DataPractices, words: BlockWords): string {
 }
 
 /** Each EU legal basis with its kinds of data; the basis most kinds rest on last, as "everything else". */
-function legalBases(practices: DataPractices, words: BlockWords, locale: Locale = 'en'): string {
+function legalBases(practices: DataPractices, words: BlockWords, tag = 'en-US'): string {
   const groups = [...groupBy(practices.data, (entry) => [entry.euBasis])];
   const most = groups.reduce((a, b) => (b[1].length > a[1].length ? b : a))[0];
   const basisOf = (basis: string) => words.euBases[basis as (typeof euBases)[number]];
@@ -224,7 +222,7 @@ function legalBases(practices: DataPractices, words: BlockWords, locale: Locale 
       .map(([basis, entries]) => {
         const data = capital(
           sentence(
-            locale,
+            tag,
             entries.map((entry) => lower(entry.label)),
           ),
         );
@@ -237,12 +235,12 @@ function legalBases(practices: DataPractices, words: BlockWords, locale: Locale 
 }
 
 /** Privacy at a glance, in the stores' own terms, each line linked to the section that says it in full. */
-function glance(practices: DataPractices, words: BlockWords, locale: Locale = 'en'): string {
+function glance(practices: DataPractices, words: BlockWords, tag = 'en-US'): string {
   const app = practices.data;
   const list = (line: string, items: (DataEntry | string)[]) =>
     say(line, {
       list: sentence(
-        locale,
+        tag,
         items.map((item) => (typeof item === 'string' ? item : lower(item.label))),
       ),
     });
@@ -269,7 +267,7 @@ function glance(practices: DataPractices, words: BlockWords, locale: Locale = 'e
 }
 
 /** The consumer health data (entries marked `health`): what it is, from where, why, and how long it is kept. */
-function healthData(practices: DataPractices, words: BlockWords, locale: Locale = 'en'): string {
+function healthData(practices: DataPractices, words: BlockWords, tag = 'en-US'): string {
   return practices.data
     .filter((entry) => entry.sensitive.includes('health'))
     .map((entry) => {
@@ -277,7 +275,7 @@ function healthData(practices: DataPractices, words: BlockWords, locale: Locale 
         label: entry.label,
         detail: detail(entry),
         sources: sentence(
-          locale,
+          tag,
           entry.source.map((source) => words.sources[source]),
         ),
         purposes: entry.purposes.map((id) => practices.purposes[id]!.label).join('; '),
@@ -289,7 +287,7 @@ function healthData(practices: DataPractices, words: BlockWords, locale: Locale 
 }
 
 /** Who receives consumer health data, and which of it. */
-function healthRecipients(practices: DataPractices, words: BlockWords, locale: Locale = 'en'): string {
+function healthRecipients(practices: DataPractices, words: BlockWords, tag = 'en-US'): string {
   const health = practices.data.filter((entry) => entry.sensitive.includes('health'));
   return Object.entries(practices.recipients)
     .map(([id, recipient]) => [recipient, health.filter((entry) => entry.recipients.includes(id))] as const)
@@ -304,7 +302,7 @@ function healthRecipients(practices: DataPractices, words: BlockWords, locale: L
       return `- ${say(line, {
         recipient: who,
         data: sentence(
-          locale,
+          tag,
           entries.map((entry) => lower(entry.label)),
         ),
       })}${keeps}`;
@@ -348,9 +346,9 @@ export const practiceBlocks = {
   collectedAutomatically: (p: DataPractices, w: BlockWords) =>
     collected(p, w, (entry) => !entry.source.includes('you') && !entry.source.includes('friends')),
   ccpaTable,
-  serviceProviders: (p: DataPractices, w: BlockWords, l?: Locale) => recipients(p, w, 'service-provider', l),
-  otherUsers: (p: DataPractices, w: BlockWords, l?: Locale) => recipients(p, w, 'other-users', l),
-  thirdParties: (p: DataPractices, w: BlockWords, l?: Locale) =>
+  serviceProviders: (p: DataPractices, w: BlockWords, l?: string) => recipients(p, w, 'service-provider', l),
+  otherUsers: (p: DataPractices, w: BlockWords, l?: string) => recipients(p, w, 'other-users', l),
+  thirdParties: (p: DataPractices, w: BlockWords, l?: string) =>
     recipients(p, w, 'third-party', l) || `- ${w.noThirdParty}`,
   keptLonger,
   sensitive,
@@ -359,6 +357,6 @@ export const practiceBlocks = {
   healthRecipients,
   healthVisibility,
   healthDeletion,
-} satisfies Record<string, (practices: DataPractices, words: BlockWords, locale?: Locale) => string>;
+} satisfies Record<string, (practices: DataPractices, words: BlockWords, tag?: string) => string>;
 
 export type PracticeBlock = keyof typeof practiceBlocks;

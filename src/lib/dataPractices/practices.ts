@@ -157,16 +157,6 @@ export const ccpaCategories = [
 /** Where data comes from; their words are in src/content/legal/wording.yaml. */
 export const sources = ['you', 'device', 'friends', 'derived'] as const;
 
-/**
- * An entry's words in Spanish, beside its English: each field it gives replaces the English one on the Spanish pages
- * (localize.ts checks that every field the entry has in English has its Spanish form).
- */
-const spanish = <Field extends string>(fields: readonly Field[]) =>
-  z
-    .strictObject(Object.fromEntries(fields.map((field) => [field, text])) as Record<Field, typeof text>)
-    .partial()
-    .optional();
-
 const entry = z
   .object({
     id: key,
@@ -194,7 +184,6 @@ const entry = z
       z.enum(playTypeNames as [string], 'Google Play data types written "Section / Type", like "Personal info / Name"'),
     ),
     /** The Spanish form of its words, for the Spanish pages (localize.ts). */
-    es: spanish(['label', 'detail', 'group']),
   })
   .strict();
 
@@ -210,7 +199,6 @@ export const dataPracticesSchema = z
           short: text,
           appStore: z.array(z.enum(appStorePurposes)).min(1),
           play: z.array(z.enum(playPurposes)).min(1),
-          es: spanish(['label', 'short']),
         })
         .strict(),
     ),
@@ -238,11 +226,10 @@ export const dataPracticesSchema = z
           keeps: z.union([z.literal(false), text], 'false, or for how long and why it keeps what it receives'),
           /** What it receives data for: a kind of data sent to it must serve one of these (checked below). */
           purposes: keys.min(1, 'at least one purpose'),
-          es: spanish(['label', 'why', 'keeps']),
         })
         .strict(),
     ),
-    consents: z.record(key, z.object({ label: text, withdraw: text, es: spanish(['label', 'withdraw']) }).strict()),
+    consents: z.record(key, z.object({ label: text, withdraw: text }).strict()),
     retention: z.record(
       key,
       z
@@ -255,7 +242,6 @@ export const dataPracticesSchema = z
           afterAccount: z.enum(['deleted', 'kept'], 'deleted or kept'),
           /** Why it is kept after the account is deleted. */
           reason: text.optional(),
-          es: spanish(['label', 'reason']),
         })
         .strict(),
     ),

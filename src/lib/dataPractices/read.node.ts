@@ -1,5 +1,9 @@
 /** The one reader of the data-practices file: the legal pages, their check and the store labels all call it. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import type { Locale } from '../i18n.ts';
+import { dataFormsFile } from '../languages.node.ts';
+import type { DataForms } from './localize.ts';
 import { parseDataPractices, type DataPractices } from './practices.ts';
 
 export const dataPracticesPath = 'src/content/legal/data-practices.yaml';
@@ -7,3 +11,9 @@ export const dataPracticesPath = 'src/content/legal/data-practices.yaml';
 /** The file, validated; read on every call (it is small), so `astro dev` and a test's edit are seen at once. */
 export const readDataPractices = (): DataPractices =>
   parseDataPractices(readFileSync(dataPracticesPath, 'utf8'), dataPracticesPath);
+
+/** A language's forms of the file's words (localize.ts); none yet is an empty file, which names every form missing. */
+export const readDataForms = (locale: Locale): DataForms => {
+  const file = dataFormsFile(locale);
+  return existsSync(file) ? ((parseYaml(readFileSync(file, 'utf8')) ?? {}) as DataForms) : {};
+};

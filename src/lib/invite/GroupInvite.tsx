@@ -4,7 +4,7 @@ import type { Words } from '../words/schema.ts';
 
 interface Props {
   productName: string;
-  /** The invite's words (src/content/words/: `invite`). */
+  /** The invite's words (src/content/i18n/<locale>/words.yaml: `invite`). */
   words: Words['invite'];
   storeLabels: { appStore: string; googlePlay: string };
   qrCaption: string;

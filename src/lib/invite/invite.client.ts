@@ -32,7 +32,7 @@ function start() {
   }
 
   const copy = document.querySelector<HTMLButtonElement>('[data-invite-copy]');
-  // The outcome's words are the page's (src/content/words/), on the status line itself.
+  // The outcome's words are the page's (src/content/i18n/<locale>/words.yaml), on the status line itself.
   const status = document.querySelector<HTMLElement>('[data-invite-copy-status]');
   copy?.addEventListener('click', () => {
     const said = (text = '') => {

@@ -42,10 +42,10 @@ export function inviteCodeFrom(pathname: string, config: InviteConfig): string |
  * Whether a page's path is the invite page (as built, `/join.html`, or as served, `/join/<anything>`), or the 404
  * page, which shows the invite where a host has no rewrite, in any language (`/es/join/<anything>`).
  */
-export function isInvitePage(path: string, config: Pick<SiteConfig, 'invitePath'>): boolean {
+export function isInvitePage(path: string, config: Pick<SiteConfig, 'invitePath' | 'languages'>): boolean {
   if (!config.invitePath) return false;
   // In every language: `/es/join/<code>` is `/join/<code>` in Spanish.
-  const page = localeOf(path.replace(/\.html$/, '').replace(/(.)\/$/, '$1')).path;
+  const page = localeOf(path.replace(/\.html$/, '').replace(/(.)\/$/, '$1'), config.languages).path;
   return page === '/404' || page === config.invitePath || page.startsWith(`${config.invitePath}/`);
 }
 

@@ -7,6 +7,7 @@
  * whatever changed it (the Markdown, the data, the wording, the config, code, the renderer), and whenever the record
  * was rewritten: it only grows, its dates only move forward, and no copy changes.
  */
+import { availableLocales } from '../../config/index.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { diffArrays } from 'diff';
@@ -108,11 +109,15 @@ const writeApprovals = (all: Approvals) =>
  * Stops when the record holds a page that no Markdown file is any more (a page deleted or renamed): its versions, what
  * users agreed to, would silently leave the site. Names the page and where its record is.
  */
-export function checkNoPageLost(kinds: string[], approvals: Approvals = readApprovals()) {
+export function checkNoPageLost(kinds: string[], approvals: Approvals = readApprovals(), locales = availableLocales()) {
   const folders = existsSync(versionsDir)
     ? readdirSync(versionsDir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []))
     : [];
-  const lost = [...new Set([...Object.keys(approvals), ...folders])].filter((kind) => !kinds.includes(kind));
+  // A language whose folder is gone is retired whole (docs/languages.md): its record stays, unpublished.
+  const retired = (key: string) => key.includes('.') && !locales.includes(key.split('.').pop()!);
+  const lost = [...new Set([...Object.keys(approvals), ...folders])].filter(
+    (kind) => !kinds.includes(kind) && !retired(kind),
+  );
   if (lost.length)
     throw new LegalTextError(
       `${lost.map((kind) => `${kind}: approved versions in ${approvalsFile} or ${versionsDir}/${kind}/, but no ${legalDir}/${kind}.md`).join('\n')}\nA page users agreed to stays published with its history (docs/legal-pages.md, "Approving and versions"): restore its Markdown file (its name is its address's key), keeping its record as committed.`,

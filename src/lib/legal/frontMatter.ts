@@ -4,7 +4,7 @@
  * (`## Retention { #retention }`), so an anchor never changes when a heading is reworded.
  */
 import { z } from 'zod';
-import { defaultLocale, formatDate, type Locale } from '../i18n.ts';
+import { formatDate } from '../i18n.ts';
 
 const words = (example: string) => z.string(`a text, like "${example}"`).trim().min(1, 'a non-empty text');
 
@@ -54,5 +54,8 @@ export type LegalFrontMatter = z.infer<typeof legalFrontMatter>;
 /** A heading of a legal page: its level, its `{ #id }` and its text. */
 export type { MarkdownHeading as LegalHeading } from 'astro';
 
-/** "2024-12-16" -> "December 16, 2024" ("16 de diciembre de 2024" in Spanish): how the pages print their dates. */
-export const formatLegalDate = (isoDate: string, locale: Locale = defaultLocale): string => formatDate(isoDate, locale);
+/**
+ * "2024-12-16" -> "December 16, 2024" ("16 de diciembre de 2024" in Spanish, `tag` es): how the pages print their
+ * dates, in the BCP-47 tag of their language (`language.tag` of its words).
+ */
+export const formatLegalDate = (isoDate: string, tag = 'en-US'): string => formatDate(isoDate, tag);

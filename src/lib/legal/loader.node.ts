@@ -8,6 +8,7 @@
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
 import config from 'virtual:site/config';
+import { availableLocales } from '../../config/index.ts';
 import {
   approvalSchema,
   checkNoPageLost,
@@ -25,7 +26,6 @@ import {
   type Published,
 } from './approvals.node.ts';
 import { legalPageSchema } from './frontMatter.ts';
-import { locales } from '../i18n.ts';
 import { legalDir, LegalTextError, translationSources } from './pages.node.ts';
 import { recordKey, versionId } from './pages.ts';
 import { legalShared, legalText, legalWords } from './text.node.ts';
@@ -40,7 +40,7 @@ import {
 export const legalEntrySchema = legalWords.extend({
   kind: z.string(),
   /** The language of its words: English, or a translation's (id `privacy.es`, its versions `privacy.es@2026-11-27`). */
-  locale: z.enum(locales),
+  locale: z.string(),
   /**
    * On a translation: the English version its words translate (its id and the day that version was approved), and,
    * when the English page has a newer approved version that the owner chose to publish it beside, that version.
@@ -96,7 +96,7 @@ export function legalLoader(): Loader {
             `${legalDir}/${clash.kind}.md: path ${clash.path} is also invitePath (site.config.ts); expected an address no other page uses`,
           );
         }
-        const translated = locales
+        const translated = availableLocales()
           .filter((locale) => locale !== 'en')
           .map((locale) => ({ locale, sources: translationSources(locale) }));
         checkNoPageLost(

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { localePath, type Locale } from '../i18n.ts';
+import { legalTranslationDir } from '../languages.node.ts';
 import { legalFrontMatter, legalPageSchema, type LegalFrontMatter, type LegalPage } from './frontMatter.ts';
 
 export const legalDir = 'src/content/legal';
@@ -20,7 +21,7 @@ export class LegalTextError extends Error {
 export interface LegalSource {
   kind: string;
   file: string;
-  /** The language of its words: English, or a translation's (`src/content/legal/<locale>/<kind>.md`). */
+  /** The language of its words: English, or a translation's (`src/content/i18n/<locale>/legal/<kind>.md`). */
   locale?: Locale;
   data: LegalFrontMatter;
   body: string;
@@ -79,7 +80,7 @@ export const translationFrontMatter = legalFrontMatter
   .strict();
 
 /** Where the translation of a page lives: one Markdown file per page and language, named like the English one. */
-export const translationFile = (kind: string, locale: Locale) => `${legalDir}/${locale}/${kind}.md`;
+export const translationFile = (kind: string, locale: Locale) => `${legalTranslationDir(locale)}/${kind}.md`;
 
 /** The translation of page `kind` into `locale`, from `markdown` (a test's edit) or its file. */
 export function translationSource(kind: string, locale: Locale, markdown?: string): LegalSource {
@@ -91,7 +92,7 @@ export function translationSource(kind: string, locale: Locale, markdown?: strin
 
 /** Every page translated into `locale`, in the English pages' order; a translation of no English page stops here. */
 export function translationSources(locale: Locale): LegalSource[] {
-  const dir = `${legalDir}/${locale}`;
+  const dir = legalTranslationDir(locale);
   if (!existsSync(dir)) return [];
   const kinds = new Set(legalSources().map(({ kind }) => kind));
   return readdirSync(dir)

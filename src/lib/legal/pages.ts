@@ -7,7 +7,7 @@ import type { LegalPage } from './frontMatter.ts';
 /**
  * What a visitor most often comes to a legal page to do, each a link at the top of every legal page to the section
  * that does it, on whichever page it lives. The sections are required ones (sections.ts), so no link can dangle;
- * each link's label is the `legal` word of its `word` (src/content/words/<locale>.yaml).
+ * each link's label is the `legal` word of its `word` (src/content/i18n/<locale>/words.yaml).
  */
 export const quickActions = [
   { word: 'stopTexts', kind: 'terms', anchor: 'stop' },

@@ -14,7 +14,8 @@ import { stringify } from 'yaml';
 import { z } from 'zod';
 import { practiceBlocks, type PracticeBlock } from '../dataPractices/policyBlocks.ts';
 import { localizePractices } from '../dataPractices/localize.ts';
-import { dataPracticesPath, readDataPractices } from '../dataPractices/read.node.ts';
+import { readDataForms, readDataPractices } from '../dataPractices/read.node.ts';
+import { dataFormsFile, tagOf } from '../languages.node.ts';
 import { localePath, type Locale } from '../i18n.ts';
 import { checkLegalEntry } from './check.node.ts';
 import type { LegalHeading, LegalPage } from './frontMatter.ts';
@@ -80,7 +81,10 @@ export function legalShared(config: SiteConfig, sources = legalSources(), locale
     pages,
     wording,
     tokens: legalTokens(config, pages, wording),
-    practices: () => (practices ??= localizePractices(readDataPractices(), locale, dataPracticesPath)),
+    /** The BCP-47 tag its lists and dates are written in. */
+    tag: tagOf(locale),
+    practices: () =>
+      (practices ??= localizePractices(readDataPractices(), locale, readDataForms(locale), dataFormsFile(locale))),
   };
 }
 export type LegalShared = ReturnType<typeof legalShared>;
@@ -148,7 +152,7 @@ async function fillBody(body: string, tokens: LegalTokens, shared: LegalShared):
   let filled = fill(
     body.replace(blocks, (line, name: string) =>
       practices && Object.hasOwn(practiceBlocks, name)
-        ? practiceBlocks[name as PracticeBlock](practices, wording.blocks, shared.locale)
+        ? practiceBlocks[name as PracticeBlock](practices, wording.blocks, shared.tag)
         : line,
     ),
     tokens,

@@ -13,11 +13,12 @@ import { lawFacts } from './law.ts';
 import { LegalTextError, legalDir, legalPages } from './pages.node.ts';
 import type { LegalPage } from './frontMatter.ts';
 import type { Locale } from '../i18n.ts';
+import { legalTranslationDir } from '../languages.node.ts';
 
 export { LegalTextError, legalDir };
-/** wording.yaml, or its translation beside a language's pages (`src/content/legal/es/wording.yaml`). */
+/** wording.yaml, or its translation beside a language's legal pages (`src/content/i18n/es/legal/wording.yaml`). */
 export const wordingFile = (locale: Locale = 'en') =>
-  locale === 'en' ? `${legalDir}/wording.yaml` : `${legalDir}/${locale}/wording.yaml`;
+  locale === 'en' ? `${legalDir}/wording.yaml` : `${legalTranslationDir(locale)}/wording.yaml`;
 
 // The sentences the pages quote as tokens, each a text (one the pages need but the file lacks shows up as an unknown
 // token, named by the check), and the words of the drawn sign-up screen and of the data blocks.

@@ -8,14 +8,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { locales } from '../i18n.ts';
 import { legalDir, LegalTextError } from './pages.node.ts';
 import { approveArgs, recordKey } from './pages.ts';
 
 export const translationsFile = `${legalDir}/translations.yaml`;
 
 const settingsSchema = z.partialRecord(
-  z.enum(locales.filter((locale) => locale !== 'en') as ['es']),
+  z.string(),
   z.record(
     z.string(),
     z.strictObject({
@@ -38,7 +37,7 @@ export function readTranslationSettings(text?: string): TranslationSettings {
 export interface TranslationState {
   kind: string;
   locale: string;
-  /** Its Markdown file, like src/content/legal/es/privacy.md. */
+  /** Its Markdown file, like src/content/i18n/es/legal/privacy.md. */
   file: string;
   /** The English version its latest approval translates, like privacy@2026-11-27. */
   translates: string | undefined;

@@ -34,6 +34,7 @@ type MonitoringConfig = Pick<
   | 'replaysOnErrorSampleRate'
   | 'apiHost'
   | 'invitePath'
+  | 'languages'
 >;
 
 /**

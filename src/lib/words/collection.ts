@@ -7,7 +7,7 @@ import type { Question, Words } from './schema.ts';
 
 export async function pageWords(locale: Locale = defaultLocale): Promise<Words> {
   const entry = await getEntry('words', locale);
-  if (!entry) throw new Error(`No words for "${locale}": expected src/content/words/${locale}.yaml`);
+  if (!entry) throw new Error(`No words for "${locale}": expected src/content/i18n/${locale}/words.yaml`);
   return entry.data as Words;
 }
 

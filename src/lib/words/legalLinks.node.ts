@@ -1,6 +1,6 @@
 /**
  * The legal pages as a page in another language links them. A legal page has a translation when its Markdown is in
- * src/content/legal/<locale>/ (same file name, same section ids as the English); a link to it then goes to its address
+ * the language's legal/ folder (src/content/i18n/<locale>/legal/: same file name, same section ids as the English); a link to it then goes to its address
  * in that language, under its own label. A page with none is linked in English, marked so (`lang`, `hreflang`, and the
  * interface's `inEnglish` after it): a reader is never taken to English words without being told.
  */
@@ -9,7 +9,7 @@ import { parse as parseYaml } from 'yaml';
 import { defaultLocale, localePath, type Locale } from '../i18n.ts';
 import type { LegalPage } from '../legal/frontMatter.ts';
 import { markdownParts } from '../legal/markdown.node.ts';
-import { legalDir, splitFrontMatter } from '../legal/pages.node.ts';
+import { splitFrontMatter, translationFile } from '../legal/pages.node.ts';
 
 /** A legal page's link in a language: its address and label there, and `lang` where that is another language's page. */
 export type LocalizedLegalPage<Page extends Pick<LegalPage, 'kind' | 'path' | 'linkLabel'>> = Page & {
@@ -22,7 +22,7 @@ export type LocalizedLegalPage<Page extends Pick<LegalPage, 'kind' | 'path' | 'l
 /** The Markdown of the translation of `kind` into `locale`, if there is one. */
 export function legalTranslation(kind: string, locale: Locale) {
   if (locale === defaultLocale) return undefined;
-  const file = `${legalDir}/${locale}/${kind}.md`;
+  const file = translationFile(kind, locale);
   if (!existsSync(file)) return undefined;
   const { yaml, body } = splitFrontMatter(readFileSync(file, 'utf8'), file);
   const data = (parseYaml(yaml) ?? {}) as { linkLabel?: string };

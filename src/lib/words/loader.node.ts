@@ -7,7 +7,8 @@ import type { Loader } from 'astro/loaders';
 import config from 'virtual:site/config';
 import { z } from 'zod';
 import { questionSchema, wordsSchema } from './schema.ts';
-import { readQuestions, readWords, supportDir, wordsDir } from './words.node.ts';
+import { i18nDir } from '../../config/index.ts';
+import { readQuestions, readWords } from './words.node.ts';
 
 function contentLoader<T extends object>(
   name: string,
@@ -25,7 +26,7 @@ function contentLoader<T extends object>(
       };
       await load();
       watcher?.on('change', (path) => {
-        if ([wordsDir, supportDir, 'src/content/legal', 'site.config.ts'].some((watched) => path.includes(watched)))
+        if ([i18nDir, 'src/content/legal'].some((watched) => path.includes(watched)))
           load().catch((error: Error) => logger.error(error.message));
       });
     },

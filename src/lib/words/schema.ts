@@ -1,6 +1,6 @@
 /**
- * The form of the site's words (src/content/words/<locale>.yaml) and of the support page's questions
- * (src/content/support/<locale>/*.md): every key a page needs, each a non-empty text, and no key it does not know, so
+ * The form of the site's words (src/content/i18n/<locale>/words.yaml) and of the support page's questions
+ * (src/content/i18n/<locale>/support/*.md): every key a page needs, each a non-empty text, and no key it does not know, so
  * a misspelt key is named instead of silently missing. Components take these words as props; none types a sentence.
  */
 import { z } from 'zod';
@@ -15,7 +15,16 @@ const texts = <Key extends string>(keys: readonly Key[]) =>
 const quoting = (token: string) =>
   text.refine((value) => value.includes(`{{${token}}}`), `a text that quotes {{${token}}} where its link goes`);
 
+/** A language's own facts: its name in itself (the switcher), its BCP-47 tag (dates, lists), its Open Graph locale. */
+export const languageSchema = z.strictObject({
+  name: text,
+  tag: text.refine((tag) => Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0, 'a BCP-47 tag, like en-US or es'),
+  ogLocale: z.string().regex(/^[a-z]{2,3}_[A-Z]{2}$/, 'an Open Graph locale, like en_US'),
+});
+export type Language = z.infer<typeof languageSchema>;
+
 export const wordsSchema = z.strictObject({
+  language: languageSchema,
   interface: texts([
     'skipLink',
     'backToHome',
@@ -121,7 +130,11 @@ export const wordsSchema = z.strictObject({
 });
 export type Words = z.infer<typeof wordsSchema>;
 
-/** A support question's front matter: the legal sections its answer summarises, each linked under it. */
+/**
+ * A support question's front matter: the legal sections its answer summarises, each linked under it. A translation's
+ * has its question only: its place and its sources are the English question's.
+ */
+export const translatedQuestionFrontMatter = z.strictObject({ question: text });
 export const questionFrontMatter = z.strictObject({
   question: text,
   /** Its place on the page, smallest first. */

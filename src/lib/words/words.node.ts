@@ -1,11 +1,12 @@
 /**
- * The site's words, read, validated and filled: src/content/words/<locale>.yaml for the pages and the interface, and
- * the support page's questions, one Markdown file each in src/content/support/<locale>/. Their {{tokens}} are the
+ * The site's words, read, validated and filled: each language's words.yaml for the pages and the interface, and the
+ * support page's questions, one Markdown file each in its support/ folder (src/lib/languages.node.ts). Their {{tokens}} are the
  * legal pages' own (src/lib/legal/tokens.node.ts: the config's values, the law's figures, each page's address), so a
  * name, an address or a figure is typed once for the whole site. The content loaders (loader.node.ts) serve the result
  * to the pages; scripts and tests call these functions. Anything wrong names the file, the field and the form expected.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { pathName, valueAt, type SiteConfig } from '../../config/index.ts';
@@ -15,10 +16,14 @@ import { routes } from '../routes.ts';
 import { legalPages, legalSource, splitFrontMatter } from '../legal/pages.node.ts';
 import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
 import { legalSections, localizedLegalPages } from './legalLinks.node.ts';
-import { questionFrontMatter, wordsSchema, type Question, type Words } from './schema.ts';
-
-export const wordsDir = 'src/content/words';
-export const supportDir = 'src/content/support';
+import { supportDir, wordsFile } from '../languages.node.ts';
+import {
+  questionFrontMatter,
+  translatedQuestionFrontMatter,
+  wordsSchema,
+  type Question,
+  type Words,
+} from './schema.ts';
 
 /** A words file or a question is not as it must be: the message names the file, the field and the form expected. */
 export class WordsError extends Error {
@@ -123,18 +128,37 @@ function parsedYaml(text: string, file: string): unknown {
 
 /** The words of `locale` as written (tokens unfilled), validated, from `text` (a test's edit) or the file. */
 export function wordsAsWritten(locale: Locale = defaultLocale, text?: string): Words {
-  const file = `${wordsDir}/${locale}.yaml`;
+  const file = wordsFile(locale);
   if (text === undefined && !existsSync(file))
     throw new WordsError(
-      `${file} is missing; expected the words of "${locale}", one of the config's languages, with every key of ${wordsDir}/${defaultLocale}.yaml`,
+      `${file} is missing; expected the words of "${locale}", one of the config's languages, with every key of ${wordsFile(defaultLocale)}`,
     );
   return validated(wordsSchema, parsedYaml(text ?? readFileSync(file, 'utf8'), file), file);
+}
+
+/**
+ * Each list of the English words that `words` (a translation, from `file`) gives with another length: "steps" with
+ * four items in English and three in Spanish would build a page that says less.
+ */
+function listsOfOtherLength(english: unknown, words: unknown, file: string, path: PropertyKey[] = []): string[] {
+  if (Array.isArray(english)) {
+    const length = (words as unknown[]).length;
+    return length === english.length
+      ? []
+      : [`${file}: ${pathName(path)} has ${length} items; expected ${english.length}, as the English words have`];
+  }
+  if (!english || typeof english !== 'object') return [];
+  return Object.entries(english).flatMap(([key, value]) =>
+    listsOfOtherLength(value, (words as Record<string, unknown>)[key], file, [...path, key]),
+  );
 }
 
 /** The words of `locale` as a visitor reads them: validated, every token filled. */
 export function readWords(config: SiteConfig, locale: Locale = defaultLocale, text?: string): Words {
   const words = wordsAsWritten(locale, text);
-  return filledDeep(words, wordsTokens(config, words, locale), `${wordsDir}/${locale}.yaml`);
+  const lists = locale === defaultLocale ? [] : listsOfOtherLength(wordsAsWritten(), words, wordsFile(locale));
+  if (lists.length) throw new WordsError(lists.join('\n'));
+  return filledDeep(words, wordsTokens(config, words, locale), wordsFile(locale));
 }
 
 /**
@@ -144,7 +168,7 @@ export function readWords(config: SiteConfig, locale: Locale = defaultLocale, te
 function questionContext(config: SiteConfig, words: Words, locale: Locale = defaultLocale) {
   const pages = localizedLegalPages(legalPages(), locale);
   const parts = new Map(pages.map(({ kind }) => [kind, legalSections(kind, locale, legalSource(kind).body).parts]));
-  return { tokens: wordsTokens(config, words, locale), pages, parts, inEnglish: words.interface.inEnglish };
+  return { locale, tokens: wordsTokens(config, words, locale), pages, parts, inEnglish: words.interface.inEnglish };
 }
 
 /** One question of the support page from its Markdown `text`; `file` names it in errors. */
@@ -153,10 +177,15 @@ export async function questionFrom(
   file: string,
   text: string,
   words: Words,
-  { tokens, pages, parts, inEnglish } = questionContext(config, words),
+  { locale, tokens, pages, parts, inEnglish } = questionContext(config, words),
 ): Promise<Question> {
   const { yaml, body } = splitFrontMatter(text, file, WordsError);
-  const data = validated(questionFrontMatter, parsedYaml(yaml, file), file);
+  const name = basename(file, '.md');
+  // A translation gives its question; its place and its sources are the English question's.
+  const data =
+    locale === defaultLocale
+      ? validated(questionFrontMatter, parsedYaml(yaml, file), file)
+      : { ...englishFrontMatter(name), ...validated(translatedQuestionFrontMatter, parsedYaml(yaml, file), file) };
   const sources = data.sources.map(({ page: kind, section }, index) => {
     const field = `sources[${index}]`;
     const page = pages.find((each) => each.kind === kind);
@@ -172,8 +201,18 @@ export async function questionFrom(
     return { href: `${page.path}#${section}`, label, ...(page.lang && { lang: page.lang, note: inEnglish }) };
   });
   const { html } = await renderLegalMarkdown(filledText(body, tokens, file, 'the answer', escapeMarkdown));
-  const id = file.replace(`${supportDir}/`, '').replace(/\.md$/, '');
+  const id = `${locale}/${name}`;
   return { id, question: filledText(data.question, tokens, file, 'question'), order: data.order, html, sources };
+}
+
+/** The front matter of the English question `name`, which its translations share but for the question. */
+function englishFrontMatter(name: string) {
+  const file = `${supportDir(defaultLocale)}/${name}.md`;
+  return validated(
+    questionFrontMatter,
+    parsedYaml(splitFrontMatter(readFileSync(file, 'utf8'), file).yaml, file),
+    file,
+  );
 }
 
 const markdownFiles = (dir: string) =>
@@ -187,8 +226,8 @@ const markdownFiles = (dir: string) =>
  * The question files of `locale`: a translation has the English ones, by the same names, and no other, so no
  * question is silently missing in a language, nor left there after the English one is gone.
  */
-export function questionFiles(locale: Locale, english = markdownFiles(`${supportDir}/${defaultLocale}`)): string[] {
-  const dir = `${supportDir}/${locale}`;
+export function questionFiles(locale: Locale, english = markdownFiles(supportDir(defaultLocale))): string[] {
+  const dir = supportDir(locale);
   const files = markdownFiles(dir);
   if (locale === defaultLocale) return files;
   const missing = english.filter((name) => !files.includes(name));
@@ -196,11 +235,11 @@ export function questionFiles(locale: Locale, english = markdownFiles(`${support
   if (missing.length || extra.length) {
     const problems = [
       ...missing.map(
-        (name) => `${dir}/${name} is missing; expected a translation of ${supportDir}/${defaultLocale}/${name}`,
+        (name) => `${dir}/${name} is missing; expected a translation of ${supportDir(defaultLocale)}/${name}`,
       ),
       ...extra.map(
         (name) =>
-          `${dir}/${name} has no English question; expected only the file names of ${supportDir}/${defaultLocale}/`,
+          `${dir}/${name} has no English question; expected only the file names of ${supportDir(defaultLocale)}/`,
       ),
     ];
     throw new WordsError(
@@ -216,7 +255,7 @@ export async function readQuestions(
   locale: Locale = defaultLocale,
   words = readWords(config, locale),
 ): Promise<Question[]> {
-  const dir = `${supportDir}/${locale}`;
+  const dir = supportDir(locale);
   const files = questionFiles(locale);
   const context = questionContext(config, words, locale);
   const questions = await Promise.all(
