@@ -68,6 +68,13 @@ describe('site config', () => {
     }
   });
 
+  it("refuses every language's folder as invitePath, naming it", () => {
+    for (const locale of availableLocales())
+      expect(errorOf({}, { invitePath: `/${locale}` })).toContain(
+        `invitePath (site.config.ts) is "/${locale}"; expected an address the site does not already serve`,
+      );
+  });
+
   it('publishes English only, unless languages names others', () => {
     expect(load({}, { languages: undefined }).languages).toEqual(['en']);
     expect(load({}, { languages: availableLocales() }).languages).toEqual(availableLocales());
@@ -88,7 +95,8 @@ describe('site config', () => {
     ['appLinkPaths', ['invite/*'], 'paths starting with /'],
     ['invitePath', 'join', 'one lower-case path segment, like /join'],
     ['invitePath', '/join/group', 'one lower-case path segment, like /join'],
-    ['invitePath', '/privacy', 'an address no other page or folder uses'],
+    ['invitePath', '/privacy', 'an address the site does not already serve'],
+    ['invitePath', '/support', 'an address the site does not already serve'],
     ['inviteCodeMaxLength', 0, 'a whole number of letters and digits from 1 to 64'],
     ['inviteCodeMinLength', 'six', 'a whole number of letters and digits'],
   ] as [string, unknown, string][])(

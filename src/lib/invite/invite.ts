@@ -7,18 +7,8 @@
 import type { SiteConfig } from '../../config/index.ts';
 import { googlePlayUrl } from '../appLinks.ts';
 import { localeOf } from '../i18n.ts';
-import { routes } from '../routes.ts';
 
 export type InviteConfig = Pick<SiteConfig, 'invitePath' | 'inviteCodeMinLength' | 'inviteCodeMaxLength'>;
-
-/** What a code is made of, in the words the config errors and the docs use. */
-export const inviteCodeAlphabet = 'letters and digits';
-
-/** Addresses the invite page may not take: the site's pages and the folders of its files. */
-export const reservedInvitePaths: string[] = [
-  ...Object.values(routes).filter((path) => path !== '/'),
-  ...['/legal', '/404', '/images', '/videos', '/models', '/icons', '/sitemap-index', '/sitemap-0'],
-];
 
 /**
  * The key of the Google Play install referrer that carries the code: the app reads `invite_code=<code>` from the Play
