@@ -9,6 +9,7 @@ import { requiredIn } from './law.ts';
 import { markdownParts } from './markdown.node.ts';
 import type { Locale } from '../i18n.ts';
 import { recordKey } from './pages.ts';
+import { languageOf } from '../languages.node.ts';
 import { maxSentenceWords, maxWords, reading } from './readability.ts';
 import { legalSections, legalSubSections } from './sections.ts';
 import { decodeHTML, escapeUTF8 } from 'entities';
@@ -103,7 +104,8 @@ export function checkLegalEntry(kind: string, entry: LegalEntry, tokens: LegalTo
   const { words, sentences } = reading(`<p>${escapeUTF8(entry.summary ?? '')}</p>${entry.html}`);
   for (const sentence of sentences.filter((each) => each.words > maxSentenceWords))
     failures.push(`a sentence of ${sentence.words} words: "${sentence.text}"; expected at most ${maxSentenceWords}`);
-  const wordLimit = maxWords[recordKey(kind, locale)] ?? maxWords[kind];
+  const english = maxWords[kind];
+  const wordLimit = english && Math.round(english * languageOf(locale).wordsPerEnglishWord);
   if (wordLimit && words > wordLimit)
     failures.push(`${words} words in the summary and the article; expected at most ${wordLimit}`);
   // "todo" is a Spanish word ("all"): other languages' placeholders are caught in capitals only.

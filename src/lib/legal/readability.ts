@@ -8,12 +8,11 @@ import { decodeHTML } from 'entities';
 /** No sentence of any legal page longer than this many words. */
 export const maxSentenceWords = 35;
 /**
- * The most words a page's summary and article may have, for the pages listed (the privacy policy, once 4,500), by its
- * record key (pages.ts: `privacy`, `privacy.es`); a translation without its own limit has its English page's. Spanish
- * says the same thing in 15 to 25 % more words than English, and a translation must be whole, so the Spanish privacy
- * policy is allowed a fifth more than the English one rather than having content cut.
+ * The most words a page's summary and article may have in English, for the pages listed (the privacy policy, once
+ * 4,500). A translation must be whole, so its limit is the English one times its language's `wordsPerEnglishWord`
+ * (its words.yaml: Spanish says the same thing in 15 to 25 % more words) rather than having content cut.
  */
-export const maxWords: Partial<Record<string, number>> = { privacy: 2500, 'privacy.es': 3000 };
+export const maxWords: Partial<Record<string, number>> = { privacy: 2500 };
 
 /** Words: runs of text with a letter or a digit in them. */
 const wordCount = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;

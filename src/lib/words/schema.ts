@@ -20,6 +20,12 @@ export const languageSchema = z.strictObject({
   name: text,
   tag: text.refine((tag) => Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0, 'a BCP-47 tag, like en-US or es'),
   ogLocale: z.string().regex(/^[a-z]{2,3}_[A-Z]{2}$/, 'an Open Graph locale, like en_US'),
+  /** How many words it takes to say what English says in one: a translated legal page's word limit scales by it. */
+  wordsPerEnglishWord: z
+    .number('a number from 1 to 2')
+    .min(1, 'a number from 1 to 2')
+    .max(2, 'a number from 1 to 2')
+    .default(1),
 });
 export type Language = z.infer<typeof languageSchema>;
 
