@@ -63,7 +63,7 @@ export const templateAssets: TemplateAsset[] = [
     replace:
       "translate your own words into src/content/i18n/es/words.yaml, or drop 'es' from languages in site.config.ts",
     language: 'es',
-    digest: '1ed5f890f430ed4db6295546f83cdb42e8c7cf04e0b6f429a2707774f732b145',
+    digest: '544bdf1902f6afc0f456ce19e3f1d4014441d929c93af4887bd213b34ae13a01',
   },
   {
     name: 'the Spanish support questions',
