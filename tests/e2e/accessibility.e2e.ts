@@ -310,8 +310,8 @@ test('the video control is on screen at load on short and narrow screens', fullR
   }
 });
 
-// The Spanish landing too: its words are longer (tests/e2e/spanish.e2e.ts runs axe over the Spanish pages).
-for (const path of ['/', '/es/']) {
+// Every translated landing too: its words may be longer (tests/e2e/translations.e2e.ts runs axe over them).
+for (const path of loadConfig().languages.map((locale) => (locale === 'en' ? '/' : `/${locale}/`))) {
   test(`with WCAG text spacing at 320 px, nothing in the hero of ${path} is cut off`, fullRun, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(path);

@@ -49,7 +49,11 @@ describe('the template assets', () => {
   test('list the Spanish words and questions while Spanish is published, and not once it is off', () => {
     mkdirSync(join(dir, 'src/content/i18n/es'), { recursive: true });
     writeFileSync(join(dir, 'src/content/i18n/es/words.yaml'), 'interface: {}');
-    const spanish = { name: 'the Spanish words', paths: ['src/content/i18n/es/words.yaml'], replace: 'translate yours' };
+    const spanish = {
+      name: 'the Spanish words',
+      paths: ['src/content/i18n/es/words.yaml'],
+      replace: 'translate yours',
+    };
     const assets = [{ ...spanish, language: 'es', digest: templateDigest(spanish, dir) }];
     expect(templateAssetProblems(dir, assets, ['en', 'es'])).toEqual([
       "the Spanish words: still the template's  (translate yours)",
