@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 
 /**
- * Where code runs, by file name (README, "The house in twelve ideas"): `*.node.ts` only in Node at build time,
+ * Where code runs, by file name (CONTRIBUTING.md, "The site in twelve ideas", idea 6): `*.node.ts` only in Node at build time,
  * `*.client.ts` only in the browser, anything else under src/ in both (it is bundled for the browser and also run at
  * build).
  */
@@ -22,7 +22,7 @@ const browserOnly = {
   message: 'Browser-only code: import it from components or other *.client.ts modules, never from build-time code.',
 };
 const configValues = {
-  group: ['**/config/*.ts', '!**/config/dsn.ts'],
+  group: ['**/config/*.ts', '!**/config/dsn.ts', 'virtual:site/config'],
   allowTypeImports: true,
   message:
     'The config is validated at build (zod): pass its values in as props or arguments; import only its types here.',

@@ -33,7 +33,8 @@ export const inviteFields = {
     .trim()
     .regex(/^(?:|\/[a-z0-9][a-z0-9-]*)$/, 'empty (no invite page), or one lower-case path segment, like /join')
     .refine((path) => !reservedInvitePaths().includes(path), {
-      error: () => `an address the site does not already serve, like /join (taken: ${reservedInvitePaths().join(', ')})`,
+      error: () =>
+        `an address the site does not already serve, like /join (taken: ${reservedInvitePaths().join(', ')})`,
     })
     .default(''),
   /**

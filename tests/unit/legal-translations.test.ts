@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../src/config/index.ts';
 import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
 import { localizePractices, type DataForms } from '../../src/lib/dataPractices/localize.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { dataPracticesPath } from '../../src/lib/dataPractices/read.node.ts';

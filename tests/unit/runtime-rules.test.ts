@@ -10,9 +10,11 @@ const messagesOf = async (code: string, filePath: string) =>
   (await eslint.lintText(code, { filePath }))[0]!.messages.map((message) => message.ruleId);
 
 it('refuses a config value or process in shared and browser code, and allows the config type', async () => {
-  const value = "import { siteConfig } from '../config/index.ts';\nexport const x = siteConfig;\n";
+  const value = "import { loadConfig } from '../config/index.ts';\nexport const x = loadConfig;\n";
+  const served = "import config from 'virtual:site/config';\nexport const x = config.productName;\n";
   const type = "import type { SiteConfig } from '../config/index.ts';\nexport type X = SiteConfig;\n";
   expect(await messagesOf(value, 'src/lib/example-shared.ts')).toContain('no-restricted-imports');
+  expect(await messagesOf(served, 'src/components/Example.tsx')).toContain('no-restricted-imports');
   expect(await messagesOf(type, 'src/lib/example-shared.ts')).toEqual([]);
   expect(await messagesOf('export const x = process.env.X;\n', 'src/lib/example-shared.ts')).toContain(
     'no-restricted-globals',

@@ -8,7 +8,6 @@ import type { LegalHeading } from './frontMatter.ts';
 import { requiredIn } from './law.ts';
 import { markdownParts } from './markdown.node.ts';
 import type { Locale } from '../i18n.ts';
-import { recordKey } from './pages.ts';
 import { languageOf } from '../languages.node.ts';
 import { maxSentenceWords, maxWords, reading } from './readability.ts';
 import { legalSections, legalSubSections } from './sections.ts';
