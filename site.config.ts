@@ -11,7 +11,7 @@ export default {
   tagline: 'AI food recommendations for your groups',
   /**
    * The site's languages, English first: Spanish is under /es/. Remove 'es' to publish English only (no /es/ page,
-   * no hreflang link, no language switcher); README "Make it yours" says how to add one.
+   * no hreflang link, no language switcher); docs/languages.md says how to add one.
    */
   languages: ['en', 'es'],
   /** The contact line, the legal pages and the SMS help text use it (docs/requirements.md#call-to-action). */
