@@ -5,9 +5,10 @@
  * the unit tests); a missing screenshot stops the build, naming what is wrong. Drafts build unapproved text (legal-approval.test.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/index.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 
 let project: ProjectCopy;
@@ -81,7 +82,7 @@ describe('adding a legal page: one Markdown file, then its approval', () => {
   }, 300_000);
 });
 
-describe('adding a kind of data: one entry of the data-practices file, its Spanish words beside its English', () => {
+describe("adding a kind of data: one entry of the data-practices file, and its words in each translation's folder", () => {
   const voiceNotes = `
   - id: voice-notes
     label: Voice notes
@@ -98,11 +99,12 @@ describe('adding a kind of data: one entry of the data-practices file, its Spani
     ccpa: Audio, electronic, visual or similar information
     appStore: [AUDIO]
     play: [Audio files / Voice or sound recordings]
-    es:
-      label: Notas de voz
-      detail: lo que grabas para describir un lugar
-      group: Lo que publicas
 `;
+  /** The published translations whose legal pages show the data: each gets the entry's words in its own file. */
+  const translations = () =>
+    loadConfig()
+      .languages.filter((locale) => locale !== 'en')
+      .filter((locale) => existsSync(join(project.dir, `src/content/i18n/${locale}/data-practices.yaml`)));
 
   it('reaches the lists and tables of the privacy policy, the summary at a glance and both store labels', async () => {
     const labels = () => {
@@ -114,6 +116,12 @@ describe('adding a kind of data: one entry of the data-practices file, its Spani
     };
     expect(labels()).not.toMatch(/AUDIO|Voice or sound recordings/);
     project.edit('src/content/legal/data-practices.yaml', /\ndata:\n/, `\ndata:${voiceNotes}`);
+    for (const locale of translations())
+      project.edit(
+        `src/content/i18n/${locale}/data-practices.yaml`,
+        /\ndata:\n/,
+        `\ndata:\n  voice-notes: { label: ${locale} voice notes, detail: ${locale} recording, group: ${locale} posts }\n`,
+      );
     const { code, output } = await project.build(drafts);
     expect(code, output).toBe(0);
     const html = dist('privacy.html');
@@ -124,8 +132,9 @@ describe('adding a kind of data: one entry of the data-practices file, its Spani
     expect(part('ccpa-categories')).toMatch(/<td data-label="Examples">voice notes, photos,/);
     expect(part('eu-uk-rights')).toMatch(/<li>Voice notes, .*: your consent/);
     expect(labels()).toMatch(/"category": "AUDIO"[\s\S]*### Audio files/);
-    // The Spanish policy lists it too, in its Spanish words (written beside the English in the same entry).
-    expect(dist('es/privacy.html')).toContain('notas de voz (lo que grabas para describir un lugar)');
+    // Each translated policy lists it too, in the words of its language's folder.
+    for (const locale of translations())
+      expect(dist(`${locale}/privacy.html`)).toContain(`${locale} voice notes (${locale} recording)`);
   }, 300_000);
 });
 
