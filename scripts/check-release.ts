@@ -6,6 +6,7 @@
  * plain ''.
  */
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import ownerValues from '../site.config.ts';
@@ -174,7 +175,28 @@ export function unconfirmed(text = readFileSync(confirmationsFile, 'utf8')): str
     .map(({ id, confirm }) => `${id}, to confirm: ${confirm}  (then record who and when in ${confirmationsFile})`);
 }
 
+const usage = 'usage: npm run check:release';
+const help = `${usage}
+
+Lists what still stands between this project and a launch, each with how to fix it: config values at the template's
+example, the template's assets and words, legal pages not approved, failing the legal check or due for their yearly
+review, the template's legal record, translations not approved or stale, and the owner confirmations not yet
+recorded. Prints the Support, Privacy Policy and Marketing URLs the app stores ask for. Exits 1 while anything is
+left, 0 once nothing is.
+  --help  print this and exit`;
+
 if (import.meta.main) {
+  let args;
+  try {
+    args = parseArgs({ options: { help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    process.exit(1);
+  }
+  if (args.values.help) {
+    console.log(help);
+    process.exit(0);
+  }
   try {
     console.log(
       `For the store listings:\n${storeUrls(loadConfig())
