@@ -14,6 +14,8 @@ export interface TemplateAsset {
   paths: string[];
   /** How an owner replaces it. */
   replace: string;
+  /** The doc section that says more (check:release prints it beside the asset). */
+  doc: string;
   /** sha256 of the template's files (templateDigest). */
   digest: string;
   /** The language whose words these are, other than English: listed only while the site publishes it (`languages`). */
@@ -25,36 +27,42 @@ export const templateAssets: TemplateAsset[] = [
     name: 'the logo',
     paths: ['public/images/logo-white.svg'],
     replace: 'put your white logo at public/images/logo-white.svg',
+    doc: 'README.md#make-it-yours',
     digest: '5272cc1cc1ab8315bdfb8929d41431380993168451cc71c037cb2b98410ceb93',
   },
   {
     name: 'the favicon',
     paths: ['public/favicon.svg'],
     replace: 'put your icon at public/favicon.svg; the PNG and ICO icons are drawn from it at build',
+    doc: 'README.md#make-it-yours',
     digest: '3ba6be77036f3a43377956c05caae37260ec42b89c46eb427affb2dd78702de8',
   },
   {
     name: 'the hero footage and its stills',
     paths: ['public/videos', ...['large', 'small'].map((variant) => `public/images/hero-${variant}-`)],
-    replace: 'npm run media -- path/to/your-clip.mp4; see docs/media-and-3d.md',
+    replace: 'npm run media -- path/to/your-clip.mp4',
+    doc: 'docs/media-and-3d.md#the-hero-video',
     digest: '45092f4b454e6be663b3c00faf452b5b34e317c5fb779c5e0dd1b01a78188a50',
   },
   {
     name: 'the 3D model and its still',
     paths: ['media/group-meal.glb', 'public/models', 'public/images/scene-still.'],
-    replace: 'your model at media/group-meal.glb, then npm run model and npm run footage; see docs/media-and-3d.md',
+    replace: 'your model at media/group-meal.glb, then npm run model and npm run footage',
+    doc: 'docs/media-and-3d.md#the-model-pipeline',
     digest: '4375f4084e289aef38416fee4a6f006f906ee3e9429e8a4412e1fa58d8e00a32',
   },
   {
     name: 'the landing, invite, 404 and support words',
     paths: ['src/content/words/en.yaml'],
     replace: 'write your own words in src/content/words/en.yaml',
+    doc: 'README.md#make-it-yours',
     digest: 'a43802f24669a057ecb6b6f98417e21d9e897af47bb0530d3946352df859b5cb',
   },
   {
     name: 'the support questions',
     paths: ['src/content/support/en'],
     replace: "answer your users' questions in src/content/support/en/, one Markdown file each",
+    doc: 'README.md#make-it-yours',
     digest: '0b5635a16bc48a45874ff29952aa943e3295a66616ecd3b3be89e1877c75ba2f',
   },
   {
@@ -62,6 +70,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/words/es.yaml'],
     replace: "translate your own words into src/content/words/es.yaml, or drop 'es' from languages in site.config.ts",
     language: 'es',
+    doc: 'README.md#languages',
     digest: 'c9ce44ec19fe212336d3a434e16b2ac49eaa546ff64f7cf73cd071ae19d75d9f',
   },
   {
@@ -70,6 +79,7 @@ export const templateAssets: TemplateAsset[] = [
     replace:
       "translate your questions into src/content/support/es/, same file names as en/, or drop 'es' from languages",
     language: 'es',
+    doc: 'README.md#languages',
     digest: '2589231649d5b7f5c6f85109decb4ffa936334f42b3a122757b43e21aeeb58fd',
   },
 ];
@@ -97,9 +107,12 @@ export function templateDigest(asset: Pick<TemplateAsset, 'paths'>, root = '.'):
   return hash.digest('hex');
 }
 
-/** The template's assets still in place, of the site's `languages`, one line each with how to replace it. */
-export const templateAssetProblems = (root = '.', assets = templateAssets, languages?: readonly string[]): string[] =>
+/** The template's assets still in place, of the site's `languages`. */
+export const templateAssetsLeft = (root = '.', assets = templateAssets, languages?: readonly string[]) =>
   assets
     .filter((asset) => !asset.language || !languages || languages.includes(asset.language))
-    .filter((asset) => templateDigest(asset, root) === asset.digest)
-    .map(({ name, replace }) => `${name}: still the template's  (${replace})`);
+    .filter((asset) => templateDigest(asset, root) === asset.digest);
+
+/** The same, one line each with how to replace it. */
+export const templateAssetProblems = (root = '.', assets = templateAssets, languages?: readonly string[]): string[] =>
+  templateAssetsLeft(root, assets, languages).map(({ name, replace }) => `${name}: still the template's  (${replace})`);

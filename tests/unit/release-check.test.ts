@@ -25,8 +25,8 @@ describe('the template assets', () => {
     writeFileSync(join(dir, 'public/images/logo-white.svg'), '<svg/>');
     writeFileSync(join(dir, 'src/content/support/en/a.md'), 'Question one');
     const assets = [
-      { name: 'the logo', paths: ['public/images/logo-white.svg'], replace: 'put yours there' },
-      { name: 'the questions', paths: ['src/content/support/en'], replace: 'write yours' },
+      { name: 'the logo', paths: ['public/images/logo-white.svg'], replace: 'put yours there', doc: 'README.md' },
+      { name: 'the questions', paths: ['src/content/support/en'], replace: 'write yours', doc: 'README.md' },
     ].map((asset) => ({ ...asset, digest: templateDigest(asset, dir) }));
     expect(templateAssetProblems(dir, assets)).toEqual([
       "the logo: still the template's  (put yours there)",
@@ -49,7 +49,12 @@ describe('the template assets', () => {
   test('list the Spanish words and questions while Spanish is published, and not once it is off', () => {
     mkdirSync(join(dir, 'src/content/words'), { recursive: true });
     writeFileSync(join(dir, 'src/content/words/es.yaml'), 'interface: {}');
-    const spanish = { name: 'the Spanish words', paths: ['src/content/words/es.yaml'], replace: 'translate yours' };
+    const spanish = {
+      name: 'the Spanish words',
+      paths: ['src/content/words/es.yaml'],
+      replace: 'translate yours',
+      doc: 'README.md',
+    };
     const assets = [{ ...spanish, language: 'es', digest: templateDigest(spanish, dir) }];
     expect(templateAssetProblems(dir, assets, ['en', 'es'])).toEqual([
       "the Spanish words: still the template's  (translate yours)",
