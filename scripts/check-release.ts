@@ -123,24 +123,31 @@ export const legalDocs = {
   confirmations: 'docs/legal-checklist.md#what-the-owner-must-confirm-before-launch',
 };
 
-/** The doc section for a legal error: the check's, the data file's, or the record's (its dates, or the rest of it). */
-function legalErrorDoc(error: Error): string {
+/**
+ * The doc section for a legal error: the check's, the data file's, the record's dates', or else `otherwise` (the
+ * record's, or the translations' for a translation's step).
+ */
+function legalErrorDoc(error: Error, otherwise = legalDocs.record): string {
   if (error.name === 'DataPracticesError') return legalDocs.data;
   if (/fails the legal check/.test(error.message)) return legalDocs.check;
   if (/\btakes? effect\b|effective date/.test(error.message)) return legalDocs.effectiveDates;
-  return legalDocs.record;
+  return otherwise;
 }
 
 /**
  * Runs `step`; a legal error (a page failing the check, an invalid data file, a record edited after the fact) becomes
  * a problem of the list instead of ending the run, so one run lists every one. Anything else is a bug: rethrown.
  */
-async function listing<T>(problems: ReleaseProblem[], step: () => T | Promise<T>): Promise<T | undefined> {
+async function listing<T>(
+  problems: ReleaseProblem[],
+  step: () => T | Promise<T>,
+  doc = legalDocs.record,
+): Promise<T | undefined> {
   try {
     return await step();
   } catch (error) {
     if (!(error instanceof Error) || !['LegalTextError', 'DataPracticesError'].includes(error.name)) throw error;
-    problems.push({ text: error.message, doc: legalErrorDoc(error) });
+    problems.push({ text: error.message, doc: legalErrorDoc(error, doc) });
     return undefined;
   }
 }
@@ -161,27 +168,33 @@ export async function legalProblems(): Promise<ReleaseProblem[]> {
   const approvals = (await listing(problems, readApprovals)) ?? {};
   const approveHint = (key: string) =>
     `npm run legal:approve -- ${approveArgs(key)} --by "<your name>" --note "<what changed, for readers>"`;
-  /** Whether the page's words as read now differ from its latest approved version; undefined when either fails. */
-  const draft = (key: string, words: () => ReturnType<typeof legalText>) =>
-    listing(problems, async () => {
-      const latest = frozenCopies(key, approvals[key] ?? []).at(-1);
-      return isDraft(await words(), latest);
-    });
+  /**
+   * The page's latest approved version, and whether its words as read now differ from it; undefined when its record or
+   * its words fail, each listed (both, when both fail).
+   */
+  const approval = async (key: string, words: () => ReturnType<typeof legalText>, doc?: string) => {
+    const copies = await listing(problems, () => frozenCopies(key, approvals[key] ?? []), doc);
+    const now = await listing(problems, words, doc);
+    return copies && now && { latest: copies.at(-1), unapproved: isDraft(now, copies.at(-1)) };
+  };
   const shared = await listing(problems, () => legalShared());
   for (const { kind } of shared?.sources ?? []) {
-    if (await draft(kind, () => legalText(kind, undefined, shared)))
+    if ((await approval(kind, () => legalText(kind, undefined, shared)))?.unapproved)
       problems.push({ text: `${kind}: its words are not approved  (${approveHint(kind)})`, doc: legalDocs.record });
   }
   // Each translation: its words approved, and translating the English version approved now.
-  const settings = readTranslationSettings();
+  const { translations } = legalDocs;
+  const settings = (await listing(problems, () => readTranslationSettings(), translations)) ?? {};
   for (const locale of locales.filter((each) => each !== 'en')) {
-    const sources = (await listing(problems, () => translationSources(locale))) ?? [];
-    const words = sources.length ? await listing(problems, () => legalShared(sources, locale)) : undefined;
+    const sources = (await listing(problems, () => translationSources(locale), translations)) ?? [];
+    const words = sources.length
+      ? await listing(problems, () => legalShared(sources, locale), translations)
+      : undefined;
     for (const { kind, file } of words ? sources : []) {
       const key = recordKey(kind, locale);
-      const latest = await listing(problems, () => frozenCopies(key, approvals[key] ?? []).at(-1));
-      const unapproved = await draft(key, () => legalText(kind, undefined, words));
-      if (unapproved === undefined) continue;
+      const state = await approval(key, () => legalText(kind, undefined, words), translations);
+      if (!state) continue;
+      const { latest, unapproved } = state;
       if (unapproved) {
         problems.push({
           text: `${key} (${file}): its words are not approved  (${approveHint(key)})`,
@@ -190,16 +203,16 @@ export async function legalProblems(): Promise<ReleaseProblem[]> {
         continue;
       }
       const english = (approvals[kind] ?? []).at(-1);
-      const state = {
+      const translation = {
         kind,
         locale,
         file,
         translates: latest?.approval.translates,
         englishLatest: english && versionId(kind, english.version),
       };
-      if (isStale(state))
+      if (isStale(translation))
         problems.push({
-          text: `${key} (${file}): translates ${state.translates}, but the English page's approved version is now ${state.englishLatest}${publishesStale(settings, state) ? `; published with a notice (publishStale in ${translationsFile})` : ''}  (translate the change, then ${approveHint(key)})`,
+          text: `${key} (${file}): translates ${translation.translates}, but the English page's approved version is now ${translation.englishLatest}${publishesStale(settings, translation) ? `; published with a notice (publishStale in ${translationsFile})` : ''}  (translate the change, then ${approveHint(key)})`,
           doc: legalDocs.translations,
         });
     }
