@@ -1,11 +1,13 @@
 /**
  * `npm run check:release`: prints the addresses the app stores ask for, then lists every config field still at its
  * shipped example value (`example(...)` in site.config.ts), every template asset still in place (template-assets.ts)
- * and whatever else a launch still needs, and exits non-zero while any is left, so a launch never ships placeholders.
+ * and whatever else a launch still needs, each with the doc section that says how (a legal page failing its check
+ * never hides the next), and exits non-zero while any is left, so a launch never ships placeholders.
  * The app ids ship unset (`example('')`): each is listed with what its absence costs, until it is set or written as a
  * plain ''.
  */
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import {
@@ -29,7 +31,7 @@ import {
 } from '../src/lib/legal/translations.node.ts';
 import { ConfigError, fieldsAtExampleValues, loadConfig, whereSet, type SiteConfig } from '../src/config/index.ts';
 import { routes } from '../src/lib/routes.ts';
-import { templateAssetProblems } from './template-assets.ts';
+import { templateAssetsLeft } from './template-assets.ts';
 
 /** What still stands between these values and a launch, one line each; empty when ready. */
 export function releaseProblems(config: SiteConfig, values?: Record<string, unknown>): string[] {
@@ -70,6 +72,16 @@ const unsetAppIds: Partial<Record<string, string>> = {
   androidCertFingerprints: noAndroidFile,
 };
 
+/** The doc section for one of releaseProblems' lines, by its field: the app ids', monitoring's, or the config's. */
+export function configDoc(line: string): string {
+  const field = line.split(/[ =[.]/)[0]!;
+  if (field in unsetAppIds) return 'docs/app-links.md';
+  if (field === 'sentryDsn' || field.startsWith('monitoring') || field.startsWith('replay'))
+    return 'docs/monitoring.md';
+  if (field === 'smsConsentScreenshot') return 'docs/legal-checklist.md#sms-terms-of-service-effective-july-12-2025';
+  return 'README.md#make-it-yours';
+}
+
 /**
  * The yearly review (CCPA 1798.130(a)(5): the privacy policy is updated at least once every 12 months): one line per
  * page last updated more than `lawFacts.reviewMonths` months before `today`. `npm run check:release` lists them; a
@@ -89,48 +101,114 @@ export function stalePages(today: Date, approvals: Approvals = readApprovals()):
   });
 }
 
+/** One thing to do before launch, with the doc section that says how to do it. */
+export interface ReleaseProblem {
+  text: string;
+  doc: string;
+}
+
+export const legalDocs = {
+  record: 'docs/legal-pages.md#approving-and-versions',
+  effectiveDates: 'docs/legal-pages.md#effective-dates',
+  ownRecord: 'docs/legal-pages.md#your-own-record',
+  check: 'docs/legal-pages.md#what-the-build-checks',
+  data: 'docs/legal-pages.md#what-the-app-does-with-data-srccontentlegaldata-practicesyaml',
+  translations: 'docs/legal-pages.md#translations',
+  confirmations: 'docs/legal-checklist.md#what-the-owner-must-confirm-before-launch',
+};
+
 /**
- * The legal record: still the template's (its versions and approvers are not the owner's), or a page whose words are
- * not approved, which a production build refuses.
+ * The doc section for a legal error: the check's, the data file's, the record's dates', or else `otherwise` (the
+ * record's, or the translations' for a translation's step).
  */
-export async function legalProblems(config: SiteConfig): Promise<string[]> {
-  const problems = isTemplateRecord()
-    ? [
-        `the legal record is the template's (${templateRecord})  (start your own before launch: npm run legal:new-record)`,
-      ]
-    : [];
-  const [approvals, shared] = [readApprovals(), legalShared(config)];
+function legalErrorDoc(error: Error, otherwise = legalDocs.record): string {
+  if (error.name === 'DataPracticesError') return legalDocs.data;
+  if (/fails the legal check/.test(error.message)) return legalDocs.check;
+  if (/\btakes? effect\b|effective date/.test(error.message)) return legalDocs.effectiveDates;
+  return otherwise;
+}
+
+/**
+ * Runs `step`; a legal error (a page failing the check, an invalid data file, a record edited after the fact) becomes
+ * a problem of the list instead of ending the run, so one run lists every one. Anything else is a bug: rethrown.
+ */
+async function listing<T>(
+  problems: ReleaseProblem[],
+  step: () => T | Promise<T>,
+  doc = legalDocs.record,
+): Promise<T | undefined> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof Error) || !['LegalTextError', 'DataPracticesError'].includes(error.name)) throw error;
+    problems.push({ text: error.message, doc: legalErrorDoc(error, doc) });
+    return undefined;
+  }
+}
+
+/**
+ * The legal record: still the template's (its versions and approvers are not the owner's), a record edited after the
+ * fact, a page that fails the legal check or whose words are not approved (both of which a production build refuses),
+ * and each translation not approved or stale. Every one of them, each page on its own: one failing page never hides
+ * the next.
+ */
+export async function legalProblems(config: SiteConfig): Promise<ReleaseProblem[]> {
+  const problems: ReleaseProblem[] = [];
+  if (isTemplateRecord())
+    problems.push({
+      text: `the legal record is the template's (${templateRecord})  (start your own before launch: npm run legal:new-record)`,
+      doc: legalDocs.ownRecord,
+    });
+  const approvals = (await listing(problems, readApprovals)) ?? {};
   const approveHint = (key: string) =>
     `npm run legal:approve -- ${approveArgs(key)} --by "<your name>" --note "<what changed, for readers>"`;
-  for (const { kind } of shared.sources) {
-    const now = await legalText(kind, undefined, shared);
-    if (isDraft(now, frozenCopies(kind, approvals[kind] ?? []).at(-1)))
-      problems.push(`${kind}: its words are not approved  (${approveHint(kind)})`);
+  /**
+   * The page's latest approved version, and whether its words as read now differ from it; undefined when its record or
+   * its words fail, each listed (both, when both fail).
+   */
+  const approval = async (key: string, words: () => ReturnType<typeof legalText>, doc?: string) => {
+    const copies = await listing(problems, () => frozenCopies(key, approvals[key] ?? []), doc);
+    const now = await listing(problems, words, doc);
+    return copies && now && { latest: copies.at(-1), unapproved: isDraft(now, copies.at(-1)) };
+  };
+  const shared = await listing(problems, () => legalShared(config));
+  for (const { kind } of shared?.sources ?? []) {
+    if ((await approval(kind, () => legalText(kind, undefined, shared!)))?.unapproved)
+      problems.push({ text: `${kind}: its words are not approved  (${approveHint(kind)})`, doc: legalDocs.record });
   }
   // Each translation: its words approved, and translating the English version approved now.
-  const settings = readTranslationSettings();
+  const { translations } = legalDocs;
+  const settings = (await listing(problems, () => readTranslationSettings(), translations)) ?? {};
   for (const locale of config.languages.filter((each) => each !== 'en')) {
-    const sources = translationSources(locale);
-    const words = legalShared(config, sources, locale);
-    for (const { kind, file } of sources) {
+    const sources = (await listing(problems, () => translationSources(locale), translations)) ?? [];
+    const words = sources.length
+      ? await listing(problems, () => legalShared(config, sources, locale), translations)
+      : undefined;
+    for (const { kind, file } of words ? sources : []) {
       const key = recordKey(kind, locale);
-      const latest = frozenCopies(key, approvals[key] ?? []).at(-1);
-      if (isDraft(await legalText(kind, undefined, words), latest)) {
-        problems.push(`${key} (${file}): its words are not approved  (${approveHint(key)})`);
+      const state = await approval(key, () => legalText(kind, undefined, words!), translations);
+      if (!state) continue;
+      const { latest, unapproved } = state;
+      if (unapproved) {
+        problems.push({
+          text: `${key} (${file}): its words are not approved  (${approveHint(key)})`,
+          doc: legalDocs.translations,
+        });
         continue;
       }
       const english = (approvals[kind] ?? []).at(-1);
-      const state = {
+      const translation = {
         kind,
         locale,
         file,
         translates: latest?.approval.translates,
         englishLatest: english && versionId(kind, english.version),
       };
-      if (isStale(state))
-        problems.push(
-          `${key} (${file}): translates ${state.translates}, but the English page's approved version is now ${state.englishLatest}${publishesStale(settings, state) ? `; published with a notice (publishStale in ${translationsFile})` : ''}  (translate the change, then ${approveHint(key)})`,
-        );
+      if (isStale(translation))
+        problems.push({
+          text: `${key} (${file}): translates ${translation.translates}, but the English page's approved version is now ${translation.englishLatest}${publishesStale(settings, translation) ? `; published with a notice (publishStale in ${translationsFile})` : ''}  (translate the change, then ${approveHint(key)})`,
+          doc: legalDocs.translations,
+        });
     }
   }
   return problems;
@@ -168,7 +246,28 @@ export function unconfirmed(text = readFileSync(confirmationsFile, 'utf8')): str
     .map(({ id, confirm }) => `${id}, to confirm: ${confirm}  (then record who and when in ${confirmationsFile})`);
 }
 
+const usage = 'usage: npm run check:release';
+const help = `${usage}
+
+Lists, all in one run, what still stands between this project and a launch, each with how to fix it and the doc
+section that explains it: config values at the template's example, the template's assets and words, legal pages not
+approved, failing the legal check or due for their yearly review, the template's legal record or one edited after the
+fact, translations not approved or stale, and the owner confirmations not yet recorded. Prints the Support, Privacy
+Policy and Marketing URLs the app stores ask for. Exits 1 while anything is left, 0 once nothing is.
+  --help  print this and exit`;
+
 if (import.meta.main) {
+  let args;
+  try {
+    args = parseArgs({ options: { help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    process.exit(1);
+  }
+  if (args.values.help) {
+    console.log(help);
+    process.exit(0);
+  }
   try {
     const config = loadConfig();
     console.log(
@@ -176,18 +275,25 @@ if (import.meta.main) {
         .map((line) => `  ${line}`)
         .join('\n')}\n`,
     );
-    const problems = [
-      ...releaseProblems(config),
-      ...templateAssetProblems('.', undefined, config.languages),
-      ...stalePages(new Date()),
-      ...(await legalProblems(config)),
-      ...unconfirmed(),
+    const legal = await legalProblems(config);
+    const problems: ReleaseProblem[] = [
+      ...releaseProblems(config).map((text) => ({ text, doc: configDoc(text) })),
+      ...templateAssetsLeft('.', undefined, config.languages).map(({ name, replace, doc }) => ({
+        text: `${name}: still the template's  (${replace})`,
+        doc,
+      })),
+      // An invalid record stops it: legalProblems lists that, once.
+      ...((await listing([], () => stalePages(new Date()))) ?? []).map((text) => ({ text, doc: legalDocs.record })),
+      ...legal,
+      ...unconfirmed().map((text) => ({ text, doc: legalDocs.confirmations })),
     ];
     if (problems.length === 0) {
       console.log("Release check passed: no config value, asset or legal page is still the template's.");
     } else {
-      console.error(`Release check failed: ${problems.length} thing(s) to do before launch:`);
-      for (const problem of problems) console.error(`  - ${problem}`);
+      console.error(
+        `Release check failed: ${problems.length} thing(s) to do before launch, each with the doc that says how:`,
+      );
+      for (const { text, doc } of problems) console.error(`  - ${text.replace(/\n/g, '\n    ')}\n    see ${doc}`);
       process.exitCode = 1;
     }
   } catch (error) {
@@ -195,7 +301,9 @@ if (import.meta.main) {
     const ours =
       error instanceof ConfigError || ['LegalTextError', 'DataPracticesError'].includes((error as Error).name);
     if (!ours) throw error;
-    console.error((error as Error).message);
+    console.error(
+      `${(error as Error).message}\n(${error instanceof ConfigError ? 'README.md#make-it-yours' : legalErrorDoc(error as Error)})`,
+    );
     process.exitCode = 1;
   }
 }

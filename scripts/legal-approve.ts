@@ -6,7 +6,7 @@
  * "Approving and versions"). `--effective` is the day the version takes effect (default: the approval's date); a change
  * sooner than the page's notice period needs `--no-notice` with its reason. `--reviewed` records a review that changes
  * no word (the yearly review): "Last updated" follows it. `--date` (default: today, UTC) is for tests and for
- * recording a sign-off late; it may not be before the record's latest date. `--template` is for the template's own
+ * recording a sign-off late; it may not be before the record's latest date, nor after today. `--template` is for the template's own
  * maintainers, while the record is the template's. `--locale es` approves the page's Spanish translation
  * (src/content/i18n/es/legal/<page>.md) as its own record, `<page>.es`, naming the English version it translates: the
  * English page's latest approved one, which must exist.
@@ -14,22 +14,25 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-process.chdir(resolve(import.meta.dirname, '..'));
-// Imported once in the project's folder: the config and the legal files are read relative to it.
-const { approvalsFile, approve, frozenCopies, frozenFile, headingText, publishedText, readApprovals, sectionChanges } =
-  await import('../src/lib/legal/approvals.node.ts');
-const { exampleValuesQuoted, legalSourcesOf } = await import('../src/lib/legal/examples.node.ts');
-const { legalPages, translationFile, translationSources } = await import('../src/lib/legal/pages.node.ts');
-const { recordKey, versionId } = await import('../src/lib/legal/pages.ts');
-const { legalShared, legalText } = await import('../src/lib/legal/text.node.ts');
-const { availableLocales, configOrExit } = await import('../src/config/index.ts');
-const config = configOrExit();
-const locales = availableLocales();
+const usageLine =
+  'usage: npm run legal:approve -- <page> --by "<your name>" --note "<what changed, for readers>" [options]';
+const help = `${usageLine}
 
-const usage =
-  'usage: npm run legal:approve -- <page> [--locale es] --by "<your name>" --note "<what changed, for readers>" [--effective YYYY-MM-DD] [--no-notice "<why>"] [--reviewed]';
+Records that you approved the page as a visitor reads it now, and freezes that copy (docs/legal-pages.md#approving-and-versions).
+  <page>                  the page's kind: its file's name in src/content/legal/ (privacy for privacy.md)
+  --by "<name>"           who read and approves the text (shown on the page's history)
+  --note "<one line>"     what changed, for readers (shown on the page's history)
+  --effective YYYY-MM-DD  the day this version takes effect (default: the approval's date); a change needs the page's
+                          notice period, 30 days unless its front matter says otherwise (docs/legal-pages.md#effective-dates)
+  --no-notice "<why>"     take effect sooner than the notice period, recording why (a typo fixed)
+  --reviewed              record a review that changes no word (the yearly review): "Last updated" follows it
+  --date YYYY-MM-DD       the day the approval was given (default: today, UTC), to record a sign-off given earlier:
+                          not before the record's latest date, and never in the future
+  --locale es             approve the page's translation, naming the English version it translates
+  --template              for the template's own maintainers, while the record is the template's
+  --help                  print this and exit`;
 function fail(message: string): never {
-  console.error(`${message}\n${usage}`);
+  console.error(`${message}\n${usageLine}\n(npm run legal:approve -- --help describes every option)`);
   process.exit(1);
 }
 
@@ -44,11 +47,29 @@ try {
     reviewed: { type: 'boolean' },
     template: { type: 'boolean' },
     locale: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
   } as const;
   args = parseArgs({ allowPositionals: true, options });
 } catch (error) {
   fail((error as Error).message);
 }
+if (args.values.help) {
+  console.log(help);
+  process.exit(0);
+}
+
+process.chdir(resolve(import.meta.dirname, '..'));
+// Imported once in the project's folder: the config and the legal files are read relative to it.
+const { approvalsFile, approve, frozenCopies, frozenFile, headingText, publishedText, readApprovals, sectionChanges } =
+  await import('../src/lib/legal/approvals.node.ts');
+const { exampleValuesQuoted, legalSourcesOf } = await import('../src/lib/legal/examples.node.ts');
+const { legalPages, translationFile, translationSources } = await import('../src/lib/legal/pages.node.ts');
+const { recordKey, versionId } = await import('../src/lib/legal/pages.ts');
+const { legalShared, legalText } = await import('../src/lib/legal/text.node.ts');
+const { availableLocales, configOrExit } = await import('../src/config/index.ts');
+const config = configOrExit();
+const locales = availableLocales();
+
 const { values, positionals } = args;
 const pages = legalPages();
 const page = pages.find(({ kind }) => kind === positionals[0]);
@@ -68,8 +89,14 @@ if (!note) fail('--note is missing: what changed, in one line for readers (the h
 // Round-tripped, so 2026-02-30 is refused too.
 const isDate = (day: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
-const date = values.date ?? new Date().toISOString().slice(0, 10);
+const today = new Date().toISOString().slice(0, 10);
+const date = values.date ?? today;
 if (!isDate(date)) fail(`--date ${date}: expected a date, YYYY-MM-DD.`);
+// An approval records a sign-off that happened: one dated ahead would show readers a day that has not come.
+if (date > today)
+  fail(
+    `--date ${date} is in the future (today is ${today}, UTC); expected the day the approval was given, at the latest today.`,
+  );
 if (values.effective !== undefined && !isDate(values.effective))
   fail(`--effective ${values.effective}: expected a date, YYYY-MM-DD.`);
 

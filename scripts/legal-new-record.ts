@@ -8,6 +8,25 @@
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const usage = 'usage: npm run legal:new-record';
+let help;
+try {
+  ({ help } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } } }).values);
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
+  process.exit(1);
+}
+if (help) {
+  console.log(`${usage}
+
+Starts your own legal record before launch (docs/legal-pages.md#your-own-record): removes the template's record
+(src/content/legal/approvals.yaml and versions/), so your first approval of each page is its first published version.
+It runs only on the template's record: on yours it refuses, names each version it would remove, and changes nothing.
+  --help  print this and exit`);
+  process.exit(0);
+}
 
 process.chdir(resolve(import.meta.dirname, '..'));
 const { approvalsFile, isTemplateRecord, readApprovals, templateRecord, versionsDir } =

@@ -1,5 +1,5 @@
 /**
- * Serves a build with the production nginx configuration (deploy/nginx.conf and the build's dist/_nginx/ files) on
+ * Serves a build with the production nginx configuration (deploy/nginx.conf and the build's dist-nginx/ files) on
  * 127.0.0.1, nginx in the foreground as a child process with a temporary prefix: `npm start` and Playwright's webServer
  * (`node scripts/nginx.ts [--port 4321]`, until Ctrl-C), and the tests (startNginx). It installs nothing: the first
  * step of `npm start` does (`node scripts/ensure-system-deps.ts server`).
@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { nginxRedirect } from '../src/lib/hostFiles.node.ts';
+import { nginxDirOf, nginxRedirect } from '../src/lib/hostFiles.node.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const nginxBinary = '/usr/sbin/nginx';
@@ -41,19 +41,20 @@ function workerUser(dist: string) {
 /** Starts nginx for one build; `stop()` ends it by its pid and removes its prefix. */
 export async function startNginx({ port, root: build = 'dist', tls }: NginxOptions) {
   const dist = resolve(root, build);
-  if (!existsSync(join(dist, '_nginx/server.conf')))
-    throw new Error(`${dist}/_nginx/server.conf is missing: run \`npm run build\` first.`);
+  const nginx = nginxDirOf(dist);
+  if (!existsSync(join(nginx, 'server.conf')))
+    throw new Error(`${nginx}/server.conf is missing: run \`npm run build\` first.`);
   if (![nginxBinary, `${modulesDir}/ngx_http_brotli_static_module.so`].every(existsSync))
     throw new Error('nginx or its brotli modules are missing: the first step of `npm start` installs them.');
   const user = workerUser(dist);
-  const site = `    root ${dist};\n    include ${dist}/_nginx/server.conf;\n  }\n`;
+  const site = `    root ${dist};\n    include ${nginx}/server.conf;\n  }\n`;
   const servers = tls
     ? // HTTP/2 over TLS as in production (nginx 1.22's form; 1.25.1+ writes `listen ... ssl;` and `http2 on;`).
       `  server {\n    listen 127.0.0.1:${port} ssl http2;\n    server_name ${tls.serverName};\n` +
       `    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n    include ${root}/deploy/tls.conf;\n${site}` +
       `  server {\n    listen 127.0.0.1:${tls.redirectPort};\n${nginxRedirect(tls.serverName)}  }\n`
     : `  server {\n    listen 127.0.0.1:${port};\n${site}`;
-  const values: Record<string, string> = { modules: modulesDir, deploy: join(root, 'deploy'), dist, servers };
+  const values: Record<string, string> = { modules: modulesDir, deploy: join(root, 'deploy'), nginx, servers };
   const prefix = mkdtempSync(join(tmpdir(), 'nginx-'));
   const config = join(prefix, 'nginx.conf');
   const template = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');

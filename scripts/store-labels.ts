@@ -16,7 +16,24 @@ import { appPrivacyDetails, dataSafetyAnswers, dataSafetyMarkdown } from '../src
 import { fill, legalTokens } from '../src/lib/legal/tokens.node.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const usage = 'usage: npm run store-labels -- [--out <folder>]';
+let values;
+try {
+  ({ values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
+  process.exit(1);
+}
+if (values.help) {
+  console.log(`${usage}
+
+Writes the App Store and Google Play privacy labels from src/content/legal/data-practices.yaml (docs/store-labels.md):
+app-privacy-details.json (for fastlane), data-safety.md (the answers to enter in Play Console) and data-safety.csv
+(the same answers, in the CSV Play Console imports).
+  --out <folder>  write them into <folder> (default: store-labels/)
+  --help          print this and exit`);
+  process.exit(0);
+}
 const outDir = resolve(values.out ?? join(root, 'store-labels'));
 // The data and wording files are read relative to the project.
 process.chdir(root);

@@ -14,6 +14,8 @@ export interface TemplateAsset {
   paths: string[];
   /** How an owner replaces it. */
   replace: string;
+  /** The doc section that says more (check:release prints it beside the asset). */
+  doc: string;
   /** sha256 of the template's files (templateDigest). */
   digest: string;
   /** The language whose words these are, other than English: listed only while the site publishes it (`languages`). */
@@ -25,36 +27,42 @@ export const templateAssets: TemplateAsset[] = [
     name: 'the logo',
     paths: ['public/images/logo-white.svg'],
     replace: 'put your white logo at public/images/logo-white.svg',
+    doc: 'README.md#make-it-yours',
     digest: '5272cc1cc1ab8315bdfb8929d41431380993168451cc71c037cb2b98410ceb93',
   },
   {
     name: 'the favicon',
     paths: ['public/favicon.svg'],
     replace: 'put your icon at public/favicon.svg; the PNG and ICO icons are drawn from it at build',
+    doc: 'README.md#make-it-yours',
     digest: '3ba6be77036f3a43377956c05caae37260ec42b89c46eb427affb2dd78702de8',
   },
   {
     name: 'the hero footage and its stills',
     paths: ['public/videos', ...['large', 'small'].map((variant) => `public/images/hero-${variant}-`)],
-    replace: 'npm run media -- path/to/your-clip.mp4; see docs/media-and-3d.md',
+    replace: 'npm run media -- path/to/your-clip.mp4',
+    doc: 'docs/media-and-3d.md#the-hero-video',
     digest: '45092f4b454e6be663b3c00faf452b5b34e317c5fb779c5e0dd1b01a78188a50',
   },
   {
     name: 'the 3D model and its still',
     paths: ['media/group-meal.glb', 'public/models', 'public/images/scene-still.'],
-    replace: 'your model at media/group-meal.glb, then npm run model and npm run footage; see docs/media-and-3d.md',
+    replace: 'your model at media/group-meal.glb, then npm run model and npm run footage',
+    doc: 'docs/media-and-3d.md#the-model-pipeline',
     digest: '4375f4084e289aef38416fee4a6f006f906ee3e9429e8a4412e1fa58d8e00a32',
   },
   {
     name: 'the landing, invite, 404 and support words',
     paths: ['src/content/i18n/en/words.yaml'],
     replace: 'write your own words in src/content/i18n/en/words.yaml',
+    doc: 'README.md#make-it-yours',
     digest: '121cc688bad04e2603300eee77451bd173164c7336cd9ecadf0e42de97984b63',
   },
   {
     name: 'the support questions',
     paths: ['src/content/i18n/en/support'],
     replace: "answer your users' questions in src/content/i18n/en/support/, one Markdown file each",
+    doc: 'README.md#make-it-yours',
     digest: 'a2af9111859638d09571296bfc490a97f2ffd19bbaf0ca17d9861d4d5145c390',
   },
   {
@@ -63,6 +71,7 @@ export const templateAssets: TemplateAsset[] = [
     replace:
       "translate your own words into src/content/i18n/es/words.yaml, or drop 'es' from languages in site.config.ts",
     language: 'es',
+    doc: 'README.md#languages',
     digest: '544bdf1902f6afc0f456ce19e3f1d4014441d929c93af4887bd213b34ae13a01',
   },
   {
@@ -71,6 +80,7 @@ export const templateAssets: TemplateAsset[] = [
     replace:
       "translate your questions into src/content/i18n/es/support/, same file names as en/, or drop 'es' from languages",
     language: 'es',
+    doc: 'README.md#languages',
     digest: '8d33d3ddebad0e989780503638b89af4fb2771df5f925446716814472aac8e5e',
   },
 ];
@@ -98,9 +108,12 @@ export function templateDigest(asset: Pick<TemplateAsset, 'paths'>, root = '.'):
   return hash.digest('hex');
 }
 
-/** The template's assets still in place, of the site's `languages`, one line each with how to replace it. */
-export const templateAssetProblems = (root = '.', assets = templateAssets, languages?: readonly string[]): string[] =>
+/** The template's assets still in place, of the site's `languages`. */
+export const templateAssetsLeft = (root = '.', assets = templateAssets, languages?: readonly string[]) =>
   assets
     .filter((asset) => !asset.language || !languages || languages.includes(asset.language))
-    .filter((asset) => templateDigest(asset, root) === asset.digest)
-    .map(({ name, replace }) => `${name}: still the template's  (${replace})`);
+    .filter((asset) => templateDigest(asset, root) === asset.digest);
+
+/** The same, one line each with how to replace it. */
+export const templateAssetProblems = (root = '.', assets = templateAssets, languages?: readonly string[]): string[] =>
+  templateAssetsLeft(root, assets, languages).map(({ name, replace }) => `${name}: still the template's  (${replace})`);

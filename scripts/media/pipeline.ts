@@ -1,8 +1,10 @@
 /**
  * The hero media pipeline: one source clip in, every hero file src/lib/media.ts names out. Per variant an AV1 MP4, a
- * VP9 WebM and an H.264 MP4 (no audio, index first), and AVIF and WebP stills of the first frame. The AV1 file must
- * look at least as good as the VP9 one against the master (SSIM) and weigh less. Files land in a temporary folder
- * first, so a refused run writes nothing. Fixed thread counts and bit-exact muxing: the same input gives the same bytes.
+ * VP9 WebM and an H.264 MP4 (no audio, index first), and AVIF and WebP stills of the first frame. The AV1 file ships
+ * only where it looks at least as good as the VP9 one against the master (SSIM) and weighs less; elsewhere the variant
+ * ships VP9 and H.264 alone, and the page lists only the files there are (src/lib/media.node.ts). Files land in a
+ * temporary folder first, so a refused run writes nothing. Fixed thread counts and bit-exact muxing: the same input
+ * gives the same bytes.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -48,6 +50,8 @@ export async function buildHeroMedia(source: string, outDir: string, crossfade =
     mkdirSync(join(out, 'videos'), { recursive: true });
     mkdirSync(join(out, 'images'));
     let written = 0;
+    /** AV1 files this clip does not ship: the page must not list one left from an earlier clip. */
+    const dropped: string[] = [];
     for (const variant of variants) {
       const { width, height, maxBytes, stillWidths } = heroVariants[variant];
       // The budget spread over the loop, with a margin for container overhead and rate-control overshoot.
@@ -64,8 +68,19 @@ export async function buildHeroMedia(source: string, outDir: string, crossfade =
         console.log(`${src}: ${kb(encoded[codec].bytes)}, SSIM ${encoded[codec].ssim.toFixed(4)} against the master`);
         written++;
       }
+      // AV1 is listed first, so an AV1 browser gets it instead of VP9: it ships only where that is no loss. Where it is,
+      // the variant ships without it (an AV1 file left from an earlier clip goes too) and those browsers get VP9.
       const worse = av1Problem(encoded.av1!, encoded.vp9!);
-      if (worse) throw new MediaError(`${worse}; nothing written.`);
+      if (worse) {
+        rmSync(join(out, encoded.av1!.path));
+        dropped.push(encoded.av1!.path);
+        written--;
+      }
+      console.log(
+        worse
+          ? `hero-${variant}: ships VP9 and H.264, no AV1 file: ${worse}.`
+          : `hero-${variant}: ships AV1, VP9 and H.264: the AV1 file looks at least as good as the VP9 one and is smaller.`,
+      );
       // The stills are the H.264 file's first frame: exactly what shows before the video plays.
       const frame = join(work, `${variant}.png`);
       ffmpeg(['-i', join(out, encoded.h264!.path), '-frames:v', '1', frame]);
@@ -78,6 +93,10 @@ export async function buildHeroMedia(source: string, outDir: string, crossfade =
       }
     }
     cpSync(out, outDir, { recursive: true });
+    for (const path of dropped.filter((each) => existsSync(join(outDir, each)))) {
+      rmSync(join(outDir, path));
+      console.log(`Removed ${path}, an AV1 file from an earlier clip.`);
+    }
     console.log(`Wrote ${written} files into ${outDir}.`);
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -123,7 +142,7 @@ export function av1Problem(av1: Encoded, vp9: Encoded): string | undefined {
   if (av1.ssim >= vp9.ssim && av1.bytes < vp9.bytes) return undefined;
   return (
     `${av1.path} (SSIM ${av1.ssim.toFixed(4)}, ${kb(av1.bytes)}) is not at least as good as ${vp9.path} ` +
-    `(SSIM ${vp9.ssim.toFixed(4)}, ${kb(vp9.bytes)}) and smaller: lower the AV1 -crf in scripts/media/pipeline.ts`
+    `(SSIM ${vp9.ssim.toFixed(4)}, ${kb(vp9.bytes)}) and smaller`
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { heroVideoSources } from '../lib/media.ts';
+import type { HeroVariant } from '../lib/media.ts';
 import { readMotionChoice, saveMotionChoice } from '../lib/motionChoice.ts';
 import MotionToggle from './MotionToggle.tsx';
 import { useHeroVariant } from './useHeroVariant.ts';
@@ -12,7 +12,14 @@ import { useMediaQuery } from './useMediaQuery.ts';
  * JavaScript the still is all there is, and the control appears only once it works. The island sits after the hero's
  * text, so Tab and screen readers meet the title and the call to action before its control.
  */
-export default function HeroVideo({ labels }: { labels: { play: string; pause: string } }) {
+export default function HeroVideo({
+  labels,
+  sources: shipped,
+}: {
+  labels: { play: string; pause: string };
+  /** Each variant's video files that the build ships, best first (src/lib/media.node.ts). */
+  sources: Record<HeroVariant, { src: string; type: string }[]>;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const variant = useHeroVariant();
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
@@ -67,7 +74,7 @@ export default function HeroVideo({ labels }: { labels: { play: string; pause: s
   // Once hydrated, the current variant's sources, so `load()` picks it. Before that the element has no source at all:
   // WebKit holds the load event for a <video preload="none"> with sources until it reports `stalled`, and hydration
   // waits for the load event.
-  const sources = variant ? heroVideoSources(variant) : [];
+  const sources = variant ? shipped[variant] : [];
 
   return (
     <>

@@ -2,7 +2,8 @@
  * Every change made to dist/ after Astro has written it, in one step whose order is the code's order:
  * 1. dotfiles are left out, so nothing after this step can publish or compress a `.env`;
  * 2. each page's HTML is finished: Astro's island style moves into the head;
- * 3. the host files of this build are written (src/lib/hostFiles.node.ts).
+ * 3. the host files of this build are written (src/lib/hostFiles.node.ts): the static hosts' into dist/, nginx's
+ *    beside it (dist-nginx/), where no host publishes them.
  * The site integration (site.ts) registers it after every other integration but astro-compressor, so it also sees the files they
  * write (the sitemap), and the compressed copies are made of the files as they ship.
  */

@@ -1,13 +1,14 @@
 /**
  * Each host's own file, written from the one table (src/lib/headers.ts) and the invite page's rules of this build
- * (src/lib/invite/hostRules.ts). The build writes them into dist/ (finishDist.ts), where each host reads them:
- * `dist/_headers` and `dist/_redirects` (Netlify, Cloudflare Pages), `dist/_nginx/http.conf`, `server.conf` (with
- * deploy/site.conf's rules) and `redirect.conf` (nginx). vercel.ts hands Vercel the same rules at deploy. None is
- * committed, so none can drift from the build it serves.
+ * (src/lib/invite/hostRules.ts). The build writes them (finishDist.ts) where each host reads them: `dist/_headers` and
+ * `dist/_redirects` (Netlify, Cloudflare Pages), and beside dist/, never in it, nginx's `dist-nginx/http.conf`,
+ * `server.conf` (with deploy/site.conf's rules) and `redirect.conf`: whatever is in dist/ a plain host publishes, and
+ * nginx's files are configuration, not pages. vercel.ts hands Vercel the same rules at deploy. None is committed, so
+ * none can drift from the build it serves.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { appLinkFileHeaders, cacheControl, hashedAssetHeaders, hashedAssetsPath, securityHeaders } from './headers.ts';
 import { defaultLocale, type Locale } from './i18n.ts';
@@ -173,23 +174,35 @@ export function vercelConfig(headers: Record<string, string>, invite: InviteRule
   };
 }
 
-/** Every host file the build writes, by its path under dist/, for this build's invite address and site host. */
-export function hostFiles(config: HostConfig): Record<string, string> {
+/** nginx's files of the build in `dist`: the folder beside it (`dist-nginx/` for `dist/`), out of what hosts publish. */
+export const nginxDirOf = (dist: string) => `${dist.replace(/[/\\]+$/, '')}-nginx`;
+
+/**
+ * Every host file the build writes: `published`, by its path under dist/ (the static hosts read them there), and
+ * `nginx`, by its name in the nginx folder beside it (nginxDirOf).
+ */
+export function hostFiles(config: HostConfig): { published: Record<string, string>; nginx: Record<string, string> } {
   const invite = invitePageRules(config);
   const siteRules = readFileSync(new URL('../../deploy/site.conf', import.meta.url), 'utf8');
   return {
-    _headers: headersFile(securityHeaders, invite),
-    _redirects: redirectsFile(invite, config.languages),
-    '_nginx/http.conf': nginxHttp(securityHeaders, invite, config.languages),
-    '_nginx/server.conf': `${nginxServer(securityHeaders, invite)}\n${siteRules}`,
-    '_nginx/redirect.conf': `# Written by the build from siteUrl (src/lib/hostFiles.node.ts): do not edit.\n${nginxRedirect(new URL(config.siteUrl).host)}`,
+    published: {
+      _headers: headersFile(securityHeaders, invite),
+      _redirects: redirectsFile(invite, config.languages),
+    },
+    nginx: {
+      'http.conf': nginxHttp(securityHeaders, invite, config.languages),
+      'server.conf': `${nginxServer(securityHeaders, invite)}\n${siteRules}`,
+      'redirect.conf': `# Written by the build from siteUrl (src/lib/hostFiles.node.ts): do not edit.\n${nginxRedirect(new URL(config.siteUrl).host)}`,
+    },
   };
 }
 
-/** Writes them into a build's output directory (run by src/integrations/finishDist.ts). */
+/** Writes them for a build whose output directory is `dir` (run by src/integrations/finishDist.ts). */
 export async function writeHostFiles(dir: string, config: HostConfig) {
-  for (const [path, text] of Object.entries(hostFiles(config))) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), text);
-  }
+  const { published, nginx } = hostFiles(config);
+  // Only this build's files: the folder is the build's, as dist/ is.
+  await rm(nginxDirOf(dir), { recursive: true, force: true });
+  await mkdir(nginxDirOf(dir));
+  for (const [path, text] of Object.entries(published)) await writeFile(join(dir, path), text);
+  for (const [name, text] of Object.entries(nginx)) await writeFile(join(nginxDirOf(dir), name), text);
 }

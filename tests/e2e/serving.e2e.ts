@@ -1,5 +1,5 @@
 /**
- * What the production server (deploy/ and the build's dist/_nginx/, which playwright.config.ts starts for the whole
+ * What the production server (deploy/ and the build's dist-nginx/, which playwright.config.ts starts for the whole
  * suite) sends: the security headers and Cache-Control on every kind of response, the build's compressed copies,
  * types, ranges, no dotfile and no upload, and a Content-Security-Policy under which every page runs cleanly. The
  * tests of clients that hold connections start an instance of their own, so they never reach the shared one.
@@ -217,8 +217,9 @@ test.afterEach(async () => {
 async function ownServer() {
   const dir = mkdtempSync(join(tmpdir(), 'serving-limits-'));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  for (const file of ['index.html', 'index.html.br', '_nginx'])
-    cpSync(join(dist, file), join(dir, file), { recursive: true });
+  cleanup.push(() => rmSync(`${dir}-nginx`, { recursive: true, force: true }));
+  for (const file of ['index.html', 'index.html.br']) cpSync(join(dist, file), join(dir, file));
+  cpSync(`${dist}-nginx`, `${dir}-nginx`, { recursive: true });
   writeFileSync(join(dir, 'big.bin'), Buffer.alloc(8 * 1024 * 1024));
   if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'daemon:', dir]);
   expect(statSync(dir).mode & 0o777).toBe(0o700);

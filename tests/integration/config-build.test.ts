@@ -79,8 +79,8 @@ describe('one build with a network added and Spanish off in site.config.ts, and 
     expect(html).not.toContain('hreflang=');
     expect(html).not.toContain('lang="es"');
     expect(await readFile(join(dist, 'sitemap-0.xml'), 'utf8')).not.toContain('/es/');
-    for (const host of ['_nginx/http.conf', '_redirects']) {
-      expect(await readFile(join(dist, host), 'utf8'), host).not.toContain('/es/');
+    for (const host of [join(`${dist}-nginx`, 'http.conf'), join(dist, '_redirects')]) {
+      expect(await readFile(host, 'utf8'), host).not.toContain('/es/');
     }
   });
 

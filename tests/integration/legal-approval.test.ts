@@ -124,19 +124,25 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   expect(history).toMatch(new RegExp(`<dd>${approved.id}</dd><dt>Approved</dt><dd>[^]*?, by ${approved.approvedBy}`));
   expect(history).toMatch(/<dt>Sections changed<\/dt><dd>[^<]*Retention, choices and rights/);
 
-  // The yearly review: no word changed, "Last reviewed" and gpc.json follow it, the version stays.
-  const review = ['--date', '2027-06-01', '--note', 'Yearly review'];
+  // The yearly review: no word changed, "Last reviewed" and gpc.json follow it, the version stays. A review dated
+  // ahead is refused: it would show readers a day that has not come.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const ahead = approve('privacy', '--date', tomorrow, '--note', 'Yearly review', '--reviewed');
+  expect(ahead).toMatchObject({ code: 1, output: expect.stringContaining(`--date ${tomorrow} is in the future`) });
+  const review = ['--date', today, '--note', 'Yearly review'];
   expect(approve('privacy', ...review).output).toContain('the words equal its latest approved version');
   expect(approve('privacy', ...review, '--reviewed').code).toBe(0);
   expect((await project.build(production)).code).toBe(0);
   const reviewed = project.read('dist/privacy.html');
   expect(reviewed).toMatch(
-    new RegExp(`This version effective <time datetime="${today}">[^]*Last reviewed <time datetime="2027-06-01">`),
+    new RegExp(`This version effective <time datetime="${today}">[^]*Last reviewed <time datetime="${today}">`),
   );
   expect(reviewed).toContain(`<meta name="legal-version" content="${id}">`);
-  expect(project.read('dist/.well-known/gpc.json')).toContain('"lastUpdate":"2027-06-01"');
+  expect(project.read('dist/.well-known/gpc.json')).toContain(`"lastUpdate":"${today}"`);
   expect(project.read('dist/legal/privacy/history.html')).toMatch(
-    /Reviewed, no word changed<\/dt><dd><time datetime="2027-06-01">[^<]*<\/time>, by Test Approver: Yearly review/,
+    new RegExp(
+      `Reviewed, no word changed</dt><dd><time datetime="${today}">[^<]*</time>, by Test Approver: Yearly review`,
+    ),
   );
 
   // A draft: built only when asked, marked and kept out of search engines.
@@ -150,7 +156,7 @@ it('stops on any change of the words, approves the words as read, and keeps the 
 }, 900_000);
 
 it('keeps the words in effect until a change approved 30 days ahead takes effect, and announces it meanwhile', async () => {
-  // A copy of its own: the record of the one above has moved on to a review dated next year.
+  // A copy of its own: the record of the one above has moved on (a change, a review).
   const own = copyProject();
   const approve = (kind: string, ...more: string[]) => approveIn(own, kind, ...more);
   own.write('src/content/legal/privacy.md', reword(own.read('src/content/legal/privacy.md'), 'introduction'));

@@ -102,7 +102,7 @@ it('builds a preview at its own xn-- address as a marked, unindexed draft, its h
 
 it("starts the owner's own record in one step, refuses example values in it, and never removes it", () => {
   const run = (...args: string[]) => spawnSync('npm', ['run', ...args], { cwd: project.dir, encoding: 'utf8' });
-  const approve = ['legal:approve', '--', 'privacy', '--by', 'Jane Doe', '--date', '2027-01-04'];
+  const approve = ['legal:approve', '--', 'privacy', '--by', 'Jane Doe', '--date', '2026-01-05'];
   expect(run('check:release').stderr).toContain("the legal record is the template's");
   // On the template's record, an owner's approval is refused: start your own first.
   expect(run(...approve, '--note', 'First version').stderr).toContain(
@@ -124,7 +124,7 @@ it("starts the owner's own record in one step, refuses example values in it, and
   project.edit('site.config.ts', /example\(/g, '(');
   expect(run(...approve, '--note', 'First version').status).toBe(0);
   expect(project.read(approvalsFile)).toMatch(
-    /^privacy:\n {2}- version: 2027-01-04\n {4}date: 2027-01-04\n {4}approvedBy: Jane Doe\n {4}note: First version\n/m,
+    /^privacy:\n {2}- version: 2026-01-05\n {4}date: 2026-01-05\n {4}approvedBy: Jane Doe\n {4}note: First version\n/m,
   );
   expect(run('check:release').stderr).not.toContain('privacy: its words are not approved');
 
@@ -132,8 +132,8 @@ it("starts the owner's own record in one step, refuses example values in it, and
   const record = project.read(approvalsFile);
   const again = run('legal:new-record');
   expect(again.status).not.toBe(0);
-  expect(again.stderr).toContain('this command would remove them:\n  privacy@2027-01-04\n');
+  expect(again.stderr).toContain('this command would remove them:\n  privacy@2026-01-05\n');
   expect(again.stderr).toContain('Nothing was changed.');
   expect(project.read(approvalsFile)).toBe(record);
-  expect(existsSync(join(project.dir, 'src/content/legal/versions/privacy/2027-01-04.html'))).toBe(true);
+  expect(existsSync(join(project.dir, 'src/content/legal/versions/privacy/2026-01-05.html'))).toBe(true);
 }, 300_000);

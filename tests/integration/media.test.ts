@@ -1,12 +1,13 @@
-/** `npm run media` (scripts/media.ts) on clips made on the spot from ffmpeg's moving test pattern. */
+/** `npm run media` (scripts/media.ts) on clips made on the spot from ffmpeg's test sources. */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { hash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { systemPackagesProblem } from '../../scripts/ensure-system-deps.ts';
 import { heroStillPath, heroVariants, heroVideoSources, stillFormats, type HeroVariant } from '../../src/lib/media.ts';
+import { shippedHeroSources } from '../../src/lib/media.node.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'media-test-'));
 const variants = Object.keys(heroVariants) as HeroVariant[];
@@ -69,3 +70,39 @@ test('names the bad input: a missing file, a file that is not a video, a clip to
     expect(media(file)).toMatchObject({ status: 1, output: expect.stringMatching(message) });
   }
 });
+
+// Clips on which VP9 beats AV1 by the pipeline's rule, at every variant (an owner's, #60): sharp synthetic edges and
+// smooth gradients. `testsrc` is made exactly as docs/media-and-3d.md's example clip is.
+for (const pattern of ['testsrc', 'gradients']) {
+  test(
+    `ships a ${pattern} clip whichever codec wins: no AV1 file where it loses, saying so, and the page lists what is there`,
+    { timeout: 900_000 },
+    () => {
+      const source = join(work, `${pattern}.mp4`);
+      const lavfi = `${pattern}=size=1280x720:rate=24:duration=5`;
+      execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', lavfi, source]);
+      // An earlier clip's AV1 files, which must not stay listed beside this clip's other files.
+      const out = join(work, `${pattern}-out`);
+      mkdirSync(join(out, 'videos'), { recursive: true });
+      for (const variant of variants)
+        writeFileSync(join(out, heroVideoSources(variant)[0]!.src), 'an earlier AV1 file');
+      const { status, output } = media(source, '--out', out);
+      expect(status, output).toBe(0);
+      expect(output).not.toMatch(/pipeline\.ts|-crf|nothing written/);
+      const shipped = shippedHeroSources(out);
+      for (const variant of variants) {
+        const [av1, vp9, h264] = heroVideoSources(variant).map(({ src }) => src);
+        const choice = new RegExp(
+          `^hero-${variant}: ships (AV1, VP9 and H\\.264|VP9 and H\\.264, no AV1 file: .+ is not at least as good as .+ and smaller)\\.$`,
+          'm',
+        );
+        expect(output).toMatch(choice);
+        const withAv1 = output.match(choice)![1]!.startsWith('AV1');
+        expect(existsSync(join(out, av1!)), av1).toBe(withAv1);
+        expect(shipped[variant].map(({ src }) => src)).toEqual(withAv1 ? [av1, vp9, h264] : [vp9, h264]);
+      }
+      expect(output).toMatch(/ships VP9 and H\.264, no AV1 file/);
+      expect(output).toMatch(/Removed \/videos\/hero-\w+\.av1\.mp4, an AV1 file from an earlier clip\./);
+    },
+  );
+}

@@ -57,8 +57,11 @@ test('after editing the tagline, a colour and a legal sentence, a build leaves g
   const styles = [...html.matchAll(/<style>([^]*?)<\/style>/g)].map((match) => match[1]!);
   expect(styles.some((style) => style.includes('#fdf6e3'))).toBe(true);
   for (const style of styles) expect(policy).toContain(`sha256-${createHash('sha256').update(style).digest('base64')}`);
-  for (const [path, text] of Object.entries(hostFiles(loadConfig())))
+  const { published, nginx } = hostFiles(loadConfig());
+  for (const [path, text] of Object.entries(published))
     expect(readFileSync(join(project.dir, 'dist', path), 'utf8')).toBe(text);
+  for (const [name, text] of Object.entries(nginx))
+    expect(readFileSync(join(project.dir, 'dist-nginx', name), 'utf8')).toBe(text);
 }, 300_000);
 
 test('every landing sentence edited in its content file shows on the page, and no code file changes', async () => {

@@ -55,6 +55,22 @@ function deadReferences(text: string, file: string): string[] {
   return dead;
 }
 
+/** Doc sections named in code (`docs/legal-pages.md#effective-dates`, printed by a command) whose file or heading is missing. */
+const deadSections = (text: string) =>
+  [...text.matchAll(/(?<![\w/.-])((?:docs\/)?[\w-]+\.md)#([\w-]+)/g)]
+    .filter(([, file, anchor]) => !existsSync(join(root, file!)) || !anchors(file!).has(anchor!))
+    .map(([section]) => section);
+
+test('the doc sections that scripts and build code print exist', () => {
+  expect(deadSections('see docs/deploy.md#nowhere, docs/gone.md#x, docs/legal-pages.md#effective-dates')).toEqual([
+    'docs/deploy.md#nowhere',
+    'docs/gone.md#x',
+  ]);
+  for (const file of files.filter((each) => /^(scripts|src)\/.*\.(ts|tsx|astro)$/.test(each))) {
+    expect(deadSections(read(file)), file).toEqual([]);
+  }
+});
+
 test.each(documents)('%s names only what exists, and commands that run as written', (file) => {
   expect(deadReferences(read(file), file)).toEqual([]);
 });

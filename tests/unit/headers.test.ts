@@ -2,6 +2,9 @@
  * The header table (src/lib/headers.ts) and the host files the build writes from it: the static hosts' `_headers`
  * and `_redirects` and Vercel's vercel.ts say what nginx sends (tests/e2e/serving.e2e.ts checks nginx itself).
  */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import vercel from '../../vercel.ts';
 import { startNginx } from '../../scripts/nginx.ts';
@@ -12,7 +15,7 @@ import {
   pageDirectives,
   securityHeaders,
 } from '../../src/lib/headers.ts';
-import { hostFiles, nginxHttp } from '../../src/lib/hostFiles.node.ts';
+import { hostFiles, nginxHttp, writeHostFiles } from '../../src/lib/hostFiles.node.ts';
 
 type HeaderSets = Record<string, Record<string, string>>;
 const directives = (csp: string) =>
@@ -69,15 +72,32 @@ test('refuses a header value nginx would misread, and a build without its nginx 
     'Header X-Test has the value "costs $5"; expected no $ or line break.',
   );
   await expect(startNginx({ port: 1, root: '/nowhere/dist' })).rejects.toThrow(
-    '/nowhere/dist/_nginx/server.conf is missing: run `npm run build` first.',
+    '/nowhere/dist-nginx/server.conf is missing: run `npm run build` first.',
   );
+});
+
+test("publishes the static hosts' files in the build, and nginx's beside it, out of what any host publishes", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'host-files-'));
+  try {
+    const dist = join(dir, 'dist');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+    // An earlier build's nginx file that this build no longer writes.
+    mkdirSync(join(dir, 'dist-nginx'));
+    writeFileSync(join(dir, 'dist-nginx/old.conf'), '# gone');
+    await writeHostFiles(dist, { invitePath: '/join', siteUrl: 'https://tablemates.app' });
+    expect(readdirSync(dist).sort()).toEqual(['_headers', '_redirects', 'index.html']);
+    expect(readdirSync(join(dir, 'dist-nginx')).sort()).toEqual(['http.conf', 'redirect.conf', 'server.conf']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('the host files', () => {
   const files = hostFiles({ invitePath: '/join', siteUrl: 'https://tablemates.app' });
 
   test('carry identical header values for the static hosts and Vercel', () => {
-    for (const hosts of [parseHeadersFile(files._headers!), vercelHeaders]) {
+    for (const hosts of [parseHeadersFile(files.published._headers!), vercelHeaders]) {
       expect(hosts['/*']).toEqual(securityHeaders);
       expect(hosts['/_astro/*']).toEqual(hashedAssetHeaders);
       for (const path of appLinkFileHeaders.paths) expect(hosts[path]).toEqual(appLinkFileHeaders.headers);
@@ -85,12 +105,12 @@ describe('the host files', () => {
   });
 
   test('is served for every code by nginx, the static hosts and Vercel, and sends no referrer from any', () => {
-    expect(files['_nginx/server.conf']).toContain('location ^~ /join/ {\n  try_files /join.html =404;\n}');
-    expect(files['_nginx/http.conf']).toContain(
+    expect(files.nginx['server.conf']).toContain('location ^~ /join/ {\n  try_files /join.html =404;\n}');
+    expect(files.nginx['http.conf']).toContain(
       'map $uri $tablemates_referrer_policy_by_path {\n  "/join.html" "no-referrer";',
     );
-    expect(files._redirects).toContain('/join/*  /join  200');
-    const staticHosts = parseHeadersFile(files._headers!);
+    expect(files.published._redirects).toContain('/join/*  /join  200');
+    const staticHosts = parseHeadersFile(files.published._headers!);
     for (const path of ['/join', '/join/*']) {
       expect(staticHosts[path]).toEqual({ 'Referrer-Policy': 'no-referrer' });
       expect(vercelHeaders[path]).toEqual({ 'Referrer-Policy': 'no-referrer' });
@@ -102,38 +122,40 @@ describe('the host files', () => {
 
   test("serve each language's invite page for its codes, and its own 404 page for a miss under its prefix", () => {
     const both = hostFiles({ invitePath: '/join', siteUrl: 'https://tablemates.app', languages: ['en', 'es'] });
-    expect(both['_nginx/server.conf']).toContain('location ^~ /es/join/ {\n  try_files /es/join.html =404;\n}');
-    expect(both['_nginx/http.conf']).toContain('  "/es/join.html" "no-referrer";');
-    expect(both['_nginx/http.conf']).toContain(
+    expect(both.nginx['server.conf']).toContain('location ^~ /es/join/ {\n  try_files /es/join.html =404;\n}');
+    expect(both.nginx['http.conf']).toContain('  "/es/join.html" "no-referrer";');
+    expect(both.nginx['http.conf']).toContain(
       'map $request_uri $tablemates_not_found_page {\n  ~^/es/ /es/404.html;\n  default /404.html;\n}',
     );
-    expect(both['_nginx/server.conf']).toContain('error_page 404 $tablemates_not_found_page;');
-    expect(both._redirects).toContain('/es/join/*  /es/join  200');
+    expect(both.nginx['server.conf']).toContain('error_page 404 $tablemates_not_found_page;');
+    expect(both.published._redirects).toContain('/es/join/*  /es/join  200');
     // After the invite rewrite: Netlify takes the first rule that matches.
-    expect(both._redirects.indexOf('/es/*  /es/404.html  404')).toBeGreaterThan(both._redirects.indexOf('/es/join/*'));
-    expect(parseHeadersFile(both._headers!)['/es/join/*']).toEqual({ 'Referrer-Policy': 'no-referrer' });
+    expect(both.published._redirects.indexOf('/es/*  /es/404.html  404')).toBeGreaterThan(
+      both.published._redirects.indexOf('/es/join/*'),
+    );
+    expect(parseHeadersFile(both.published._headers!)['/es/join/*']).toEqual({ 'Referrer-Policy': 'no-referrer' });
 
     const english = hostFiles({ invitePath: '/join', siteUrl: 'https://tablemates.app', languages: ['en'] });
-    for (const name of ['_redirects', '_headers', '_nginx/http.conf'])
-      expect(english[name], name).not.toContain('/es/');
-    expect(english['_nginx/server.conf']).not.toContain('location ^~ /es/');
-    expect(english['_nginx/http.conf']).toContain(
+    for (const text of [english.published._redirects, english.published._headers, english.nginx['http.conf']])
+      expect(text).not.toContain('/es/');
+    expect(english.nginx['server.conf']).not.toContain('location ^~ /es/');
+    expect(english.nginx['http.conf']).toContain(
       'map $request_uri $tablemates_not_found_page {\n  default /404.html;\n}',
     );
   });
 
   test('follow the invite address of the build, and have no invite rule once it is emptied', () => {
     const moved = hostFiles({ invitePath: '/invite', siteUrl: 'https://tablemates.app' });
-    expect(moved._redirects).toContain('/invite/*  /invite  200');
-    expect(moved['_nginx/server.conf']).toContain('location ^~ /invite/ {');
+    expect(moved.published._redirects).toContain('/invite/*  /invite  200');
+    expect(moved.nginx['server.conf']).toContain('location ^~ /invite/ {');
     const off = hostFiles({ invitePath: '', siteUrl: 'https://tablemates.app' });
-    expect(Object.values(off).join('\n')).not.toContain('no-referrer');
-    expect(off._redirects).not.toContain('200');
+    expect([...Object.values(off.published), ...Object.values(off.nginx)].join('\n')).not.toContain('no-referrer');
+    expect(off.published._redirects).not.toContain('200');
   });
 
   test('send plain-HTTP visitors to the configured host, never to the one a client names', () => {
     // The Observatory test sends Host: evil.example to nginx with these rules.
-    expect(files['_nginx/redirect.conf']).toContain('return 301 https://tablemates.app$request_uri;');
-    expect(files['_nginx/redirect.conf']).not.toContain('$host');
+    expect(files.nginx['redirect.conf']).toContain('return 301 https://tablemates.app$request_uri;');
+    expect(files.nginx['redirect.conf']).not.toContain('$host');
   });
 });

@@ -55,7 +55,7 @@ describe('the legal check', () => {
   it('stops a mandated sentence typed by hand or dropped, and STOP or HELP out of bold', async () => {
     const text = legalWording(loadConfig()).carriersNotLiable;
     expect(await failuresOf('terms', (t) => t.replace('{{carriersNotLiable}}', text))).toBe(
-      `src/content/legal/terms.md (the terms page) fails the legal check (src/lib/legal/check.node.ts):\n  - #carriers does not quote {{carriersNotLiable}} ("${text}")`,
+      `src/content/legal/terms.md (the terms page) fails the legal check (docs/legal-pages.md#what-the-build-checks):\n  - #carriers does not quote {{carriersNotLiable}} ("${text}")`,
     );
     expect(await failuresOf('privacy', (t) => t.replace('{{noMarketingSharing}}', ''))).toContain(
       '#no-marketing-sharing does not quote {{noMarketingSharing}}',

@@ -25,8 +25,8 @@ describe('the template assets', () => {
     writeFileSync(join(dir, 'public/images/logo-white.svg'), '<svg/>');
     writeFileSync(join(dir, 'src/content/i18n/en/support/a.md'), 'Question one');
     const assets = [
-      { name: 'the logo', paths: ['public/images/logo-white.svg'], replace: 'put yours there' },
-      { name: 'the questions', paths: ['src/content/i18n/en/support'], replace: 'write yours' },
+      { name: 'the logo', paths: ['public/images/logo-white.svg'], replace: 'put yours there', doc: 'README.md' },
+      { name: 'the questions', paths: ['src/content/i18n/en/support'], replace: 'write yours', doc: 'README.md' },
     ].map((asset) => ({ ...asset, digest: templateDigest(asset, dir) }));
     expect(templateAssetProblems(dir, assets)).toEqual([
       "the logo: still the template's  (put yours there)",
@@ -53,6 +53,7 @@ describe('the template assets', () => {
       name: 'the Spanish words',
       paths: ['src/content/i18n/es/words.yaml'],
       replace: 'translate yours',
+      doc: 'README.md',
     };
     const assets = [{ ...spanish, language: 'es', digest: templateDigest(spanish, dir) }];
     expect(templateAssetProblems(dir, assets, ['en', 'es'])).toEqual([

@@ -202,7 +202,7 @@ export async function legalText(
   );
   if (failures.length) {
     throw new LegalTextError(
-      `${file} (the ${recordKey(kind, locale)} page) fails the legal check (src/lib/legal/check.node.ts):\n${failures.map((line) => `  - ${line}`).join('\n')}`,
+      `${file} (the ${recordKey(kind, locale)} page) fails the legal check (docs/legal-pages.md#what-the-build-checks):\n${failures.map((line) => `  - ${line}`).join('\n')}`,
     );
   }
   return { markdown: `---\n${stringify(data, { lineWidth: 0 })}---\n${body}`, data, page, ...rendered };
