@@ -8,14 +8,17 @@ import { readDataPractices } from '../../src/lib/dataPractices/read.node.ts';
 import { keptAfterAccount, recipientName } from '../../src/lib/dataPractices/policyBlocks.ts';
 import {
   appPrivacyDetails,
+  dataSafetyAnswers,
   dataSafetyMarkdown,
   type AppPrivacyDetail,
+  type PlayTypeAnswers,
 } from '../../src/lib/dataPractices/storeLabels.ts';
 import { legalText } from '../../src/lib/legal/text.node.ts';
 import { fill as fillWith, legalTokens } from '../../src/lib/legal/tokens.node.ts';
 
 const practices = readDataPractices();
 const html = (await legalText('privacy')).html;
+const healthHtml = (await legalText('health-data')).html;
 const fill = (text: string) => fillWith(text, legalTokens());
 const appStore = appPrivacyDetails(practices);
 const play = dataSafetyMarkdown(practices, {
@@ -147,5 +150,68 @@ describe('the deletion promise', () => {
     const glance = item(html, 'at-a-glance', 'Kept after you delete your account');
     for (const entry of practices.data)
       expect(listed(glance.replace(/ \(.*$/, ''), lower(entry.label)), entry.id).toBe(kept.includes(entry));
+  });
+});
+
+/**
+ * What the pages say a kind is used for (its sentence, `{{practices.uses}}`) against what the labels give its store
+ * types: every purpose the sentence names reaches the labels, and none it denies does. Empty when they agree.
+ */
+function useDisagreements(data: DataPractices, page: string, apple: AppPrivacyDetail[], google: PlayTypeAnswers[]) {
+  const found: string[] = [];
+  const said = text(page).replace(/\s+/g, ' ');
+  for (const entry of data.data.filter((each) => each.never.length)) {
+    const sentence = said.split(/(?<=\.) /).find((each) => each.includes(` ${lower(entry.label)} only for `)) ?? '';
+    if (!sentence) found.push(`${entry.id}: no sentence of the page says what it is used for`);
+    for (const id of entry.purposes)
+      if (!sentence.includes(data.purposes[id]!.label)) found.push(`${entry.id}: the sentence leaves out ${id}`);
+    const denied = entry.never.map((id) => data.never[id]!);
+    for (const denial of denied)
+      if (!sentence.includes(denial.label)) found.push(`${entry.id}: the sentence leaves out "${denial.label}"`);
+    const own = (store: 'appStore' | 'play') => new Set(entry.purposes.flatMap((id) => data.purposes[id]![store]));
+    for (const category of entry.appStore) {
+      const purposes = apple.find((each) => each.category === category)?.purposes ?? [];
+      for (const purpose of own('appStore'))
+        if (!purposes.includes(purpose)) found.push(`${entry.id}: the App Store gives ${category} no ${purpose}`);
+      for (const purpose of denied.flatMap((denial) => denial.appStore))
+        if (purposes.includes(purpose)) found.push(`${entry.id}: the App Store gives ${category} ${purpose}`);
+    }
+    for (const type of entry.play) {
+      const purposes = google.find((each) => `${each.section} / ${each.type}` === type)?.collectionPurposes ?? [];
+      for (const purpose of own('play'))
+        if (!purposes.includes(purpose)) found.push(`${entry.id}: Google Play gives ${type} no ${purpose}`);
+      for (const purpose of denied.flatMap((denial) => denial.play))
+        if (purposes.includes(purpose)) found.push(`${entry.id}: Google Play gives ${type} ${purpose}`);
+    }
+  }
+  return found;
+}
+
+describe('what a kind of data is used for, on the pages and in both labels', () => {
+  const google = dataSafetyAnswers(practices);
+  const denying = practices.data.filter((entry) => entry.never.length);
+
+  it('the health page says it in a sentence rendered from the same purposes the labels give its types', () => {
+    expect(denying.length).toBeGreaterThan(0);
+    expect(useDisagreements(practices, healthHtml, appStore, google)).toEqual([]);
+  });
+
+  it('disagree, and the test says where, when a label or the sentence is edited by hand', () => {
+    const entry = denying[0]!;
+    const denial = practices.never[entry.never[0]!]!;
+    const category = entry.appStore[0]!;
+    const purpose = denial.appStore[0] ?? 'OTHER_PURPOSES';
+    const added = appStore.map((detail) =>
+      detail.category === category ? { ...detail, purposes: [...(detail.purposes ?? []), purpose] } : detail,
+    );
+    const expected = denial.appStore.length
+      ? `${entry.id}: the App Store gives ${category} ${purpose}`
+      : `${entry.id}: the sentence leaves out "${denial.label}"`;
+    const edited = denial.appStore.length ? healthHtml : healthHtml.replace(fill(denial.label), '');
+    expect(useDisagreements(practices, edited, added, google)).toContain(expected);
+    const typed = healthHtml.replace(practices.purposes[entry.purposes[0]!]!.label, 'anything we like');
+    expect(useDisagreements(practices, typed, appStore, google)).toContain(
+      `${entry.id}: the sentence leaves out ${entry.purposes[0]}`,
+    );
   });
 });

@@ -182,6 +182,11 @@ const entry = z
     /** The consent (a key of `consents`) that turns it on: it is then optional. */
     consent: key.optional(),
     purposes: keys.min(1, 'at least one purpose'),
+    /**
+     * What the pages promise it is never used for (keys of `never`): the sentence that says what it is used for is
+     * rendered from `purposes` and these (policyBlocks.ts, `uses`), and no store label may give it a purpose they deny.
+     */
+    never: keys.default([]),
     recipients: keys,
     linked: z.boolean('true or false'),
     tracking: z.boolean('true or false'),
@@ -197,6 +202,10 @@ const entry = z
     es: spanish(['label', 'detail', 'group']),
   })
   .strict();
+
+/** "Search history" -> "search history", in a sentence. */
+const lower = (label: string) =>
+  /^\p{Lu}\p{Ll}/u.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 
 export const dataPracticesSchema = z
   .object({
@@ -214,6 +223,23 @@ export const dataPracticesSchema = z
         })
         .strict(),
     ),
+    /**
+     * What the pages promise a kind of data is never used for (an entry's `never`): `label` is the words the pages say
+     * it with, `appStore` and `play` the stores' purposes it rules out, which no label may then give that kind.
+     */
+    never: z
+      .record(
+        key,
+        z
+          .object({
+            label: text,
+            appStore: z.array(z.enum(appStorePurposes)).default([]),
+            play: z.array(z.enum(playPurposes)).default([]),
+            es: spanish(['label']),
+          })
+          .strict(),
+      )
+      .default({}),
     recipients: z.record(
       key,
       z
@@ -288,6 +314,7 @@ export const dataPracticesSchema = z
     }
     const lists = {
       purposes: file.purposes,
+      never: file.never,
       recipients: file.recipients,
       retention: file.retention,
       consents: file.consents,
@@ -357,6 +384,42 @@ export const dataPracticesSchema = z
           'at least one store data type: the privacy policy lists this kind of app data, so both store labels declare it',
         );
       item.purposes.forEach((value, i) => refer('purposes', value, ['purposes', i]));
+      item.never.forEach((value, i) => refer('never', value, ['never', i]));
+      // A purpose the pages deny is no purpose a label gives: neither this kind's own, nor, through a store data type
+      // it shares, another kind's (the label names the type, not the kind).
+      for (const [store, storeName] of [
+        ['appStore', 'the App Store'],
+        ['play', 'Google Play'],
+      ] as const) {
+        for (const denial of item.never) {
+          for (const denied of file.never[denial]?.[store] ?? []) {
+            const says = `the pages say ${lower(item.label)} is "${file.never[denial]!.label}" (never.${denial}), which rules out ${denied} on ${storeName}`;
+            item.purposes.forEach((purpose, i) => {
+              if (file.purposes[purpose]?.[store].includes(denied as never))
+                issue(
+                  ['purposes', i],
+                  purpose,
+                  `a purpose whose ${store} purposes leave out ${denied}: ${says}, but purposes.${purpose}.${store} lists it (give this kind a purpose that is true of it, or drop never.${denial} from the pages if the kind is used so)`,
+                );
+            });
+            if (item.scope !== 'app') continue;
+            for (const type of item[store]) {
+              for (const other of file.data) {
+                if (other === item || other.scope !== 'app' || !(other[store] as string[]).includes(type)) continue;
+                const from = other.purposes.find((purpose) =>
+                  file.purposes[purpose]?.[store].includes(denied as never),
+                );
+                if (from)
+                  issue(
+                    [store, (item[store] as string[]).indexOf(type)],
+                    type,
+                    `a store data type whose label leaves out ${denied}: ${says}, but ${storeName}'s label gives ${type} that purpose from data entry "${other.id}" (purposes.${from}); declare the two kinds as different types, or change one`,
+                  );
+              }
+            }
+          }
+        }
+      }
       item.recipients.forEach((value, i) => refer('recipients', value, ['recipients', i]));
       refer('retention', item.retention, ['retention']);
       if (item.consent) refer('consents', item.consent, ['consent']);
