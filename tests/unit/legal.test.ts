@@ -13,6 +13,7 @@ import { siteConfig } from '../../src/config/index.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { legalPages, legalSources } from '../../src/lib/legal/pages.node.ts';
 import { checkLegalEntry } from '../../src/lib/legal/check.node.ts';
+import { reading } from '../../src/lib/legal/readability.ts';
 import { consentScreenshotOf, legalShared, legalText } from '../../src/lib/legal/text.node.ts';
 import { legalWording, percent } from '../../src/lib/legal/tokens.node.ts';
 import { gpcJson, securityTxt } from '../../src/lib/wellKnown.ts';
@@ -87,10 +88,30 @@ describe('the legal check', () => {
 });
 
 describe('reading limits', () => {
+  it('count a sentence whole through the abbreviations that end none, and split the rest', () => {
+    const counted = (text: string) =>
+      reading(`<p>${text}</p>`)
+        .sentences.filter((each) => each.words)
+        .map((each) => each.words);
+    expect(counted('Example, Inc. (“Example”) sells. Next one.')).toEqual([4, 2]);
+    expect(counted('Vivimos en EE. UU. (en Texas) y aquí. ¿Y tú? Sí.')).toEqual([8, 2, 1]);
+    expect(counted('Write to Example LLC. We answer, e.g. Monday. Then U.S. law applies.')).toEqual([8, 4]);
+    // Without an abbreviation, a bracket or a capital after a full stop starts a sentence.
+    expect(counted('We sell. (We ship.) Done.')).toEqual([2, 2, 1]);
+  });
+
   it('stops a sentence over 35 words on any page, and a privacy policy over 2,500 words', async () => {
     const long = `${'Every word here counts '.repeat(9)}too.`;
     expect(await failuresOf('guidelines', (t) => t.replace('## Contact { #contact }\n', `$&\n${long}\n`))).toContain(
       `a sentence of 37 words: "${long}"; expected at most 35`,
+    );
+    // A company's "Inc." (and "LLC", "EE. UU.", "e.g.") ends no sentence, though a bracket or a capital follows it.
+    const company = `Our partner Example Widgets, Inc. ("Widgets") and Other Example, LLC (the "Others") may, e.g. for a
+refund, write to you from the EE. UU. about ${'each order you place '.repeat(4)}with them.`;
+    const words = company.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+    expect(words).toBeGreaterThan(35);
+    expect(await failuresOf('guidelines', (t) => t.replace('## Contact { #contact }\n', `$&\n${company}\n`))).toContain(
+      `a sentence of ${words} words: "Our partner Example Widgets, Inc.`,
     );
     const padding = Array.from({ length: 30 }, () => `${'More words to read. '.repeat(5)}\n`).join('\n');
     expect(await failuresOf('privacy', (t) => t.replace('## Questions { #contact }\n', `$&\n${padding}\n`))).toMatch(

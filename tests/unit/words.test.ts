@@ -131,6 +131,50 @@ describe('a support question', () => {
   });
 });
 
+describe('the reading limit holds on every page a visitor reads', () => {
+  const long = `${'Every word here counts '.repeat(9)}too.`;
+  const question = (answer: string, locale = 'en') =>
+    questionFrom(
+      `${supportDir}/${locale}/test.md`,
+      `---\nquestion: How?\norder: 1\nsources: []\n---\n\nA short first line.\n${answer}\n`,
+      readWords(),
+    );
+
+  test('a support answer, in any language, with a sentence over 35 words stops the build, naming file and line', async () => {
+    // Line 7 is "A short first line.", the file's first line of the answer.
+    await expect(question(long)).rejects.toThrow(
+      `${supportDir}/en/test.md, line 8 (the answer): a sentence of 37 words: "${long}"; expected at most 35`,
+    );
+    const spanish = `${'Cada palabra aquí cuenta '.repeat(9)}también.`;
+    await expect(question(`Una línea corta.\n${spanish}`, 'es')).rejects.toThrow(
+      `${supportDir}/es/test.md, line 9 (the answer): a sentence of 37 words: "${spanish}"; expected at most 35`,
+    );
+    // "Inc." ends no sentence: the two halves are one sentence, over the limit.
+    const company = `Example, Inc. (${'every word counts here '.repeat(8)}too) sells.`;
+    await expect(question(company)).rejects.toThrow('a sentence of 36 words: "Example, Inc. (every word');
+    await expect(question('Short. Sentences. Pass.')).resolves.toBeDefined();
+  });
+
+  test('a question over 35 words stops it too', async () => {
+    await expect(
+      questionFrom(
+        `${supportDir}/en/test.md`,
+        `---\nquestion: ${long}\norder: 1\nsources: []\n---\n\nYes.\n`,
+        readWords(),
+      ),
+    ).rejects.toThrow(`${supportDir}/en/test.md, line 2 (question): a sentence of 37 words`);
+  });
+
+  test("a sentence of the pages' words over 35 words stops the build, naming file, line and field", () => {
+    const text = edited((words) => (words.landing.description = long));
+    expect(() => readWords('en', text)).toThrow(
+      `${file}, line ${text.split('\n').findIndex((line) => line.includes('Every word here')) + 1}, landing.description: a sentence of 37 words`,
+    );
+    const spanish = edited((words) => (words.landing.description = long), `${wordsDir}/es.yaml`);
+    expect(() => readWords('es', spanish)).toThrow(`${wordsDir}/es.yaml, line`);
+  });
+});
+
 describe('the Spanish words', () => {
   const spanish = `${wordsDir}/es.yaml`;
 

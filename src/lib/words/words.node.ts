@@ -11,6 +11,8 @@ import { z } from 'zod';
 import { pathName, siteConfig, valueAt } from '../../config/index.ts';
 import { defaultLocale, localePath, type Locale } from '../i18n.ts';
 import { renderLegalMarkdown } from '../legal/markdown.node.ts';
+import { longSentences, maxSentenceWords } from '../legal/readability.ts';
+import { escapeUTF8 } from 'entities';
 import { routes } from '../routes.ts';
 import { legalPages, legalSource, splitFrontMatter } from '../legal/pages.node.ts';
 import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
@@ -133,8 +135,40 @@ export function wordsAsWritten(locale: Locale = defaultLocale, text?: string): W
 /** The words of `locale` as a visitor reads them: validated, every token filled. */
 export function readWords(locale: Locale = defaultLocale, text?: string): Words {
   const words = wordsAsWritten(locale, text);
-  return filledDeep(words, wordsTokens(words, locale), `${wordsDir}/${locale}.yaml`);
+  const file = `${wordsDir}/${locale}.yaml`;
+  const filled = filledDeep(words, wordsTokens(words, locale), file);
+  const source = text ?? readFileSync(file, 'utf8');
+  const long = textsOf(filled).flatMap(({ path, value }) =>
+    longSentences(`<p>${escapeUTF8(value)}</p>`, source).map((sentence) => ({
+      ...sentence,
+      where: `${file}${sentence.line ? `, line ${sentence.line}` : ''}, ${pathName(path)}`,
+    })),
+  );
+  if (long.length) throw new WordsError(readingFailures(long));
+  return filled;
 }
+
+/** Every text of `value`, at any depth, with its path. */
+const textsOf = (value: unknown, path: PropertyKey[] = []): { path: PropertyKey[]; value: string }[] =>
+  typeof value === 'string'
+    ? [{ path, value }]
+    : value && typeof value === 'object'
+      ? Object.entries(value).flatMap(([key, item]) =>
+          textsOf(item, [...path, Array.isArray(value) ? Number(key) : key]),
+        )
+      : [];
+
+/**
+ * The reading limit of the legal pages holds on every page a visitor reads (src/lib/legal/readability.ts): one line
+ * per sentence over it, naming the file, the line and the field.
+ */
+const readingFailures = (long: { where: string; words: number; text: string }[]) =>
+  `Sentences too long to read on a phone:\n${long
+    .map(
+      ({ where, words, text }) =>
+        `  - ${where}: a sentence of ${words} words: "${text}"; expected at most ${maxSentenceWords} (split it)`,
+    )
+    .join('\n')}`;
 
 /**
  * What every question is read against, read once for them all: the tokens, the legal pages as `locale` links them
@@ -170,8 +204,14 @@ export async function questionFrom(
     return { href: `${page.path}#${section}`, label, ...(page.lang && { lang: page.lang, note: inEnglish }) };
   });
   const { html } = await renderLegalMarkdown(filledText(body, tokens, file, 'the answer', escapeMarkdown));
+  const question = filledText(data.question, tokens, file, 'question');
+  const long = [
+    ...longSentences(`<p>${escapeUTF8(question)}</p>`, text).map((each) => ({ ...each, field: 'question' })),
+    ...longSentences(html, text).map((each) => ({ ...each, field: 'the answer' })),
+  ].map((each) => ({ ...each, where: `${file}${each.line ? `, line ${each.line}` : ''} (${each.field})` }));
+  if (long.length) throw new WordsError(readingFailures(long));
   const id = file.replace(`${supportDir}/`, '').replace(/\.md$/, '');
-  return { id, question: filledText(data.question, tokens, file, 'question'), order: data.order, html, sources };
+  return { id, question, order: data.order, html, sources };
 }
 
 const markdownFiles = (dir: string) =>
