@@ -87,6 +87,48 @@ describe('the legal check', () => {
   });
 });
 
+describe('content is text: raw HTML in the legal words stops the build, naming the file and the line', () => {
+  it('in the Markdown, all but the markup the site itself renders (the glance box, the consent quotation)', async () => {
+    const at = (text: string, needle: string) => text.split('\n').findIndex((line) => line.includes(needle)) + 1;
+    const image = '<img src=x onerror="alert(1)">';
+    const withImage = (t: string) => t.replace('## Contact { #contact }\n', `$&\nSee ${image} here.\n`);
+    const line = at(withImage(readFileSync(`${legalDir}/guidelines.md`, 'utf8')), image);
+    expect(await failuresOf('guidelines', withImage)).toContain(
+      `line ${line}: raw HTML ${JSON.stringify(image)} (the element <img>); expected Markdown, or only the markup the site itself renders`,
+    );
+    expect(
+      await failuresOf('guidelines', (t) => t.replace('## Contact { #contact }\n', '$&\n<script>x()</script>\n')),
+    ).toContain('raw HTML "<script>" (the element <script>)');
+    // The site's own elements, with an attribute it never writes, or a link to a script.
+    expect(
+      await failuresOf('privacy', (t) => t.replace('<p id="at-a-glance">', '<p id="at-a-glance" onclick="x()">')),
+    ).toContain('(the attribute onclick on <p>)');
+    expect(
+      await failuresOf('guidelines', (t) =>
+        t.replace('## Contact { #contact }\n', '$&\n<a href="javascript:x()">Hi</a>\n'),
+      ),
+    ).toContain('(the link "javascript:x()": a token, #, /, https:// or mailto: address is expected)');
+  });
+
+  it('in the data file and the wording file, naming the field', () => {
+    const data = readFileSync(`${legalDir}/data-practices.yaml`, 'utf8').replace(
+      'label: Search history',
+      'label: Search <script>history</script>',
+    );
+    expect(() => parseDataPractices(data, 'fixture.yaml')).toThrow(
+      /fixture\.yaml, line \d+, data\.\d+\.label: raw HTML "<script>" \(the element <script>\)/,
+    );
+    const wording = readFileSync(`${legalDir}/wording.yaml`, 'utf8').replace(
+      'ratesMayApply: Message',
+      'ratesMayApply: <b>Message</b>',
+    );
+    const line = wording.split('\n').findIndex((each) => each.startsWith('ratesMayApply')) + 1;
+    expect(() => legalWording(legalPages(), 'en', wording)).toThrow(
+      `src/content/legal/wording.yaml, line ${line}, ratesMayApply: raw HTML "<b>" (the element <b>)`,
+    );
+  });
+});
+
 describe('reading limits', () => {
   it('count a sentence whole through the abbreviations that end none, and split the rest', () => {
     const counted = (text: string) =>

@@ -175,6 +175,35 @@ describe('the reading limit holds on every page a visitor reads', () => {
   });
 });
 
+describe('content is text: raw HTML stops the build, naming the file and the line', () => {
+  const answer = (body: string, locale = 'en') =>
+    questionFrom(
+      `${supportDir}/${locale}/test.md`,
+      `---\nquestion: How?\norder: 1\nsources: []\n---\n\nA first line.\n${body}\n`,
+      readWords(),
+    );
+
+  test('in a support answer, in any language: a script, an image with a handler, any tag', async () => {
+    await expect(answer('Hi <script>alert(1)</script> there.')).rejects.toThrow(
+      `${supportDir}/en/test.md, line 8: raw HTML "<script>" (the element <script>); expected Markdown`,
+    );
+    await expect(answer('See <img src=x onerror="alert(1)">.', 'es')).rejects.toThrow(
+      `${supportDir}/es/test.md, line 8: raw HTML "<img src=x onerror=\\"alert(1)\\">" (the element <img>)`,
+    );
+    await expect(answer('A <b>bold</b> word.')).rejects.toThrow('raw HTML "<b>" (the element <b>)');
+    // Markdown, a comparison and an autolink are text, not markup.
+    await expect(answer('**Bold**, 3 < 4 and <https://help.example.org/faq>.')).resolves.toBeDefined();
+  });
+
+  test("in the pages' words, naming the line and the field", () => {
+    const text = edited((words) => (words.landing.description = 'Eat <img src=x onerror=alert(1)> well.'));
+    const line = text.split('\n').findIndex((each) => each.includes('<img')) + 1;
+    expect(() => readWords('en', text)).toThrow(
+      `${file}, line ${line}, landing.description: raw HTML "<img src=x onerror=alert(1)>" (the element <img>); expected plain text`,
+    );
+  });
+});
+
 describe('the Spanish words', () => {
   const spanish = `${wordsDir}/es.yaml`;
 

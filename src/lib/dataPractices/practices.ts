@@ -5,6 +5,7 @@
  */
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
 
 const key = z
   .string('a key in kebab-case, like search-history')
@@ -457,6 +458,9 @@ export function parseDataPractices(source: string, file: string): DataPractices 
   } catch (error) {
     throw new DataPracticesError(`${file} is not valid YAML: ${(error as Error).message}`);
   }
+  // Its words reach the legal pages as Markdown: no raw HTML in them.
+  const html = rawHtmlInTexts(raw, source);
+  if (html.length) throw new DataPracticesError(`Raw HTML in ${file}:\n${rawHtmlLines(html, file).join('\n')}`);
   const result = dataPracticesSchema.safeParse(raw);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import { rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
 import { z } from 'zod';
 import { siteConfig } from '../../config/index.ts';
 import { blockWordsSchema, text, texts } from '../dataPractices/policyBlocks.ts';
@@ -88,14 +89,18 @@ export function valueTokens(pages: LegalPage[] = legalPages()): LegalTokens {
  * wording.yaml (or a language's translation of it), validated, its own tokens filled; read on every call, so `astro
  * dev` shows an edit at once. `pages` give the legal pages' addresses its words may quote.
  */
-export function legalWording(pages = legalPages(), locale: Locale = 'en'): LegalWording {
+export function legalWording(pages = legalPages(), locale: Locale = 'en', text?: string): LegalWording {
   const file = wordingFile(locale);
+  const source = text ?? readFileSync(file, 'utf8');
   let raw: unknown;
   try {
-    raw = parseYaml(readFileSync(file, 'utf8'));
+    raw = parseYaml(source);
   } catch (error) {
     throw new LegalTextError(`${file} is not valid YAML: ${(error as Error).message}`);
   }
+  // Its words reach the legal pages as Markdown: no raw HTML in them.
+  const html = rawHtmlInTexts(raw, source);
+  if (html.length) throw new LegalTextError(`Raw HTML in ${file}:\n${rawHtmlLines(html, file).join('\n')}`);
   const result = (locale === 'en' ? wordingSchema : translatedWordingSchema).safeParse(raw);
   if (!result.success) throw new LegalTextError(`${file} is invalid:\n${z.prettifyError(result.error)}`);
   const values = valueTokens(pages);

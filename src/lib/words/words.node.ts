@@ -12,6 +12,7 @@ import { pathName, siteConfig, valueAt } from '../../config/index.ts';
 import { defaultLocale, localePath, type Locale } from '../i18n.ts';
 import { renderLegalMarkdown } from '../legal/markdown.node.ts';
 import { longSentences, maxSentenceWords } from '../legal/readability.ts';
+import { rawHtmlIn, rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
 import { escapeUTF8 } from 'entities';
 import { routes } from '../routes.ts';
 import { legalPages, legalSource, splitFrontMatter } from '../legal/pages.node.ts';
@@ -129,7 +130,15 @@ export function wordsAsWritten(locale: Locale = defaultLocale, text?: string): W
     throw new WordsError(
       `${file} is missing; expected the words of "${locale}", one of the config's languages, with every key of ${wordsDir}/${defaultLocale}.yaml`,
     );
-  return validated(wordsSchema, parsedYaml(text ?? readFileSync(file, 'utf8'), file), file);
+  const source = text ?? readFileSync(file, 'utf8');
+  const raw = parsedYaml(source, file);
+  // Words are text: a page shows them as written, so raw HTML in them is a mistake (or an attack), named here.
+  const html = rawHtmlInTexts(raw, source);
+  if (html.length)
+    throw new WordsError(
+      `Raw HTML in ${file}:\n${rawHtmlLines(html, file, 'plain text: the pages show the words as written').join('\n')}`,
+    );
+  return validated(wordsSchema, raw, file);
 }
 
 /** The words of `locale` as a visitor reads them: validated, every token filled. */
@@ -189,6 +198,12 @@ export async function questionFrom(
 ): Promise<Question> {
   const { yaml, body } = splitFrontMatter(text, file, WordsError);
   const data = validated(questionFrontMatter, parsedYaml(yaml, file), file);
+  // An answer is Markdown, rendered as it is: raw HTML in it (a <script>, an <img onerror>) would reach the page.
+  const markup = rawHtmlIn(text);
+  if (markup.length)
+    throw new WordsError(
+      `Raw HTML in ${file}:\n${rawHtmlLines(markup, file, 'Markdown: the answer is rendered as written, so raw HTML would reach the page').join('\n')}`,
+    );
   const sources = data.sources.map(({ page: kind, section }, index) => {
     const field = `sources[${index}]`;
     const page = pages.find((each) => each.kind === kind);
