@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { formatLegalDate } from '../../src/lib/legal/frontMatter.ts';
@@ -105,6 +106,17 @@ for (const { kind } of translated) {
         await expect(page.locator('.legal-english-only:not([lang])')).toHaveCount(englishOnly.length ? 1 : 0);
       },
     );
+
+    test('has every line inside a landmark, and no violation of any axe rule', async ({ page }) => {
+      test.slow(); // axe over a whole policy, every rule, on a shared two-core machine
+      await page.goto(path);
+      // The line on the pages in English only stands in the nav whose links it speaks of (axe's `region` rule).
+      if (englishOnly.length) await expect(page.locator('nav.legal-nav .legal-english-only')).toHaveCount(1);
+      // Every rule, best practices included, not only the WCAG ones the other pages are held to.
+      const results = await new AxeBuilder({ page }).analyze();
+      const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(summary).toEqual([]);
+    });
   });
 }
 
