@@ -129,6 +129,28 @@ describe('content is text: raw HTML in the legal words stops the build, naming t
   });
 });
 
+describe("the Terms of Use follow the config's parental consent", () => {
+  it('say a parent accepts the terms for a teen only where the app asks one', async () => {
+    const { parentalAcceptanceInApp, parentalAcceptanceNotAsked } = legalWording();
+    const text = async () => (await legalText('terms-of-use')).html.replace(/\s+/g, ' ');
+    const memo = Symbol.for('site.config');
+    const holder = globalThis as { [memo]?: unknown };
+    try {
+      for (const [mode, said, unsaid] of [
+        ['in-app', parentalAcceptanceInApp, parentalAcceptanceNotAsked],
+        ['not-asked', parentalAcceptanceNotAsked, parentalAcceptanceInApp],
+      ] as const) {
+        holder[memo] = { ...config, parentalConsent: mode };
+        const html = await text();
+        expect(html, mode).toContain(said!.replace(/\s+/g, ' '));
+        expect(html, mode).not.toContain(unsaid!.replace(/\s+/g, ' '));
+      }
+    } finally {
+      holder[memo] = config;
+    }
+  });
+});
+
 describe('reading limits', () => {
   it('count a sentence whole through the abbreviations that end none, and split the rest', () => {
     const counted = (text: string) =>

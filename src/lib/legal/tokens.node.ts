@@ -121,6 +121,9 @@ export function legalTokens(pages = legalPages(), words = legalWording(pages)): 
     governingLaw: config.governingState ? words.governingLawOfState : words.governingLaw,
     euRepresentative: config.euRepresentative || words.noEuRepresentative,
     parentalConsent: config.parentalConsent === 'in-app' ? words.parentalConsentInApp : words.parentalConsentNotAsked,
+    // Who accepts the terms for a teen: a parent only where the app asks one.
+    parentalAcceptance:
+      config.parentalConsent === 'in-app' ? words.parentalAcceptanceInApp : words.parentalAcceptanceNotAsked,
   };
   // Only sentences are tokens (the sign-up screen's and the blocks' words are drawn where they belong, text.node.ts);
   // a sentence the file lacks is no token, so the check names it as unknown.
