@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { formatLegalDate } from '../../src/lib/legal/frontMatter.ts';
 import { legalPages as readLegalPages, translationSources } from '../../src/lib/legal/pages.node.ts';
 import { localePath } from '../../src/lib/i18n.ts';
+import { quickActions } from '../../src/lib/legal/pages.ts';
 import { fullRunUnless } from './support/tiers.ts';
 
 /** The Spanish legal pages as a reader meets them: the whole translation, in Spanish, tied to its English version. */
@@ -14,6 +15,9 @@ const translated = translationSources('es');
 const approvals = parse(
   readFileSync(new URL('../../src/content/legal/approvals.yaml', import.meta.url), 'utf8'),
 ) as Record<string, { version: string; translates?: string }[]>;
+const spanishWords = parse(readFileSync(new URL('../../src/content/words/es.yaml', import.meta.url), 'utf8')) as {
+  interface: { inEnglish: string };
+};
 const englishOnly = legalPages.filter(({ kind }) => !translated.some((source) => source.kind === kind));
 
 test('the privacy and health data policies are translated into Spanish', () => {
@@ -76,6 +80,11 @@ for (const { kind } of translated) {
         expect(response?.status()).toBe(200);
         await expect(page.locator('html')).toHaveAttribute('lang', 'es');
         await expect(page.locator('.legal-history')).toContainText(`${kind}.es@`);
+        // The translation's first version is dated, the earlier ones said to be English only (review P10).
+        const first = approvals[`${kind}.es`]![0]!.version.slice(0, 10);
+        const before = page.locator('.legal-history-before');
+        if (await before.count())
+          await expect(before.locator(`time[datetime="${first}"]`)).toHaveText(formatLegalDate(first, 'es'));
         await expect(page.locator(`.legal-history a[href^="/legal/${kind}/"][hreflang="en"]`).first()).toHaveText(
           translates,
         );
@@ -104,6 +113,12 @@ for (const { kind } of translated) {
         }
         // Said in the page's language (no lang of its own), in a line of its own.
         await expect(page.locator('.legal-english-only:not([lang])')).toHaveCount(englishOnly.length ? 1 : 0);
+        // A quick action that opens a page in English only says so beside its link (review P14).
+        const quick = page.locator('.legal-quick li').filter({ has: page.locator('a[hreflang="en"]') });
+        for (const action of await quick.all()) await expect(action).toContainText(spanishWords.interface.inEnglish);
+        expect(await quick.count()).toBe(
+          quickActions.filter((action) => englishOnly.some(({ kind }) => kind === action.kind)).length,
+        );
       },
     );
 
