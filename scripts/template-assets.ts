@@ -49,13 +49,13 @@ export const templateAssets: TemplateAsset[] = [
     name: 'the landing, invite, 404 and support words',
     paths: ['src/content/words/en.yaml'],
     replace: 'write your own words in src/content/words/en.yaml',
-    digest: 'a43802f24669a057ecb6b6f98417e21d9e897af47bb0530d3946352df859b5cb',
+    digest: '98bc5b38925788f8186295a7faabedb2c5b7b3130ddbc34527003d27d5b7fd47',
   },
   {
     name: 'the support questions',
     paths: ['src/content/support/en'],
     replace: "answer your users' questions in src/content/support/en/, one Markdown file each",
-    digest: '0b5635a16bc48a45874ff29952aa943e3295a66616ecd3b3be89e1877c75ba2f',
+    digest: 'aac1cdfd07315e5e955a09c70cdfccae6700f4f90fa7eef2006b7261d4f57aa5',
   },
   {
     name: 'the Spanish words of the landing, invite, 404 and support pages',
