@@ -62,7 +62,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/words/es.yaml'],
     replace: "translate your own words into src/content/words/es.yaml, or drop 'es' from languages in site.config.ts",
     language: 'es',
-    digest: 'c9ce44ec19fe212336d3a434e16b2ac49eaa546ff64f7cf73cd071ae19d75d9f',
+    digest: '88c9cfdac6c9978ac229de783a05daad2b8e0045c8d5cb34d40a59bb18d28ccc',
   },
   {
     name: 'the Spanish support questions',
@@ -70,7 +70,7 @@ export const templateAssets: TemplateAsset[] = [
     replace:
       "translate your questions into src/content/support/es/, same file names as en/, or drop 'es' from languages",
     language: 'es',
-    digest: '2589231649d5b7f5c6f85109decb4ffa936334f42b3a122757b43e21aeeb58fd',
+    digest: 'aeb085afd4a4e484b278b8d4b54e0215392c336023c43d161e5b4b1411644b75',
   },
 ];
 
