@@ -2,8 +2,9 @@
  * For each kind of data in the data-practices file, the privacy policy's tables and lists, its summary at a glance and
  * both store labels say the same; a hand edit of any one of them (a recipient dropped from one table) is caught.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { DataPractices } from '../../src/lib/dataPractices/practices.ts';
+import { parseDataPractices, type DataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { readDataPractices } from '../../src/lib/dataPractices/read.node.ts';
 import { keptAfterAccount, recipientName } from '../../src/lib/dataPractices/policyBlocks.ts';
 import {
@@ -213,5 +214,36 @@ describe('what a kind of data is used for, on the pages and in both labels', () 
     expect(useDisagreements(practices, typed, appStore, google)).toContain(
       `${entry.id}: the sentence leaves out ${entry.purposes[0]}`,
     );
+  });
+});
+
+describe('a kind of data only the Android app collects', () => {
+  it('is on the pages and in the labels with an Android app, and nowhere without one', async () => {
+    const memo = Symbol.for('site.config');
+    const holder = globalThis as { [memo]?: unknown };
+    const config = holder[memo] as { androidPackage: string };
+    const file = parseDataPractices(
+      readFileSync('src/content/legal/data-practices.yaml', 'utf8'),
+      'data-practices.yaml',
+    );
+    const android = file.data.filter((entry) => entry.platform === 'android');
+    expect(android.length).toBeGreaterThan(0);
+    try {
+      for (const androidPackage of ['', 'com.example.tablemates']) {
+        holder[memo] = { ...config, androidPackage };
+        const page = text((await legalText('privacy')).html);
+        const read = readDataPractices();
+        for (const entry of android) {
+          const where = `${entry.id} with androidPackage "${androidPackage}"`;
+          expect(page.includes(lower(entry.label)), where).toBe(Boolean(androidPackage));
+          expect(
+            read.data.some((each) => each.id === entry.id),
+            where,
+          ).toBe(Boolean(androidPackage));
+        }
+      }
+    } finally {
+      holder[memo] = config;
+    }
   });
 });

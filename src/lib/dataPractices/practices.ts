@@ -178,6 +178,11 @@ const entry = z
     group: text,
     /** Data of this website, which no app store label covers. */
     scope: z.enum(['app', 'website']).default('app'),
+    /**
+     * Data only the app on that platform collects: `android` is left out of the pages and the labels while the config
+     * has no Android app (`androidPackage`), as the pages then say the app runs on iPhone (`onPlatforms`).
+     */
+    platform: z.enum(['android'], 'android, or no platform').optional(),
     source: z.array(z.enum(sources), `a list of ${sources.join(', ')}`).min(1),
     required: z.boolean('true or false').default(false),
     /** The consent (a key of `consents`) that turns it on: it is then optional. */
@@ -445,6 +450,12 @@ export const dataPracticesSchema = z
 
 export type DataPractices = z.infer<typeof dataPracticesSchema>;
 export type DataEntry = DataPractices['data'][number];
+
+/** The file's kinds of data that the app collects on the platforms it is on: `android` ones only with an Android app. */
+export const onPlatforms = (practices: DataPractices, { android }: { android: boolean }): DataPractices => ({
+  ...practices,
+  data: practices.data.filter((entry) => entry.platform !== 'android' || android),
+});
 
 export class DataPracticesError extends Error {
   override name = 'DataPracticesError';
