@@ -74,6 +74,13 @@ function disagreements(data: DataPractices, page: string, apple: AppPrivacyDetai
     for (const id of entry.recipients)
       say(entry.id, `the CCPA row names ${id}`, !!ccpa?.Recipients?.includes(fill(recipientName(data, id))));
     say(entry.id, 'the CCPA row says how long it is kept', !!ccpa?.Retention?.includes(kept));
+    // What it is used for: the purposes the labels take theirs from, each named in its row.
+    for (const id of entry.purposes)
+      say(
+        entry.id,
+        `the CCPA row names the purpose ${id}`,
+        !!ccpa?.Purpose?.toLowerCase().includes(fill(data.purposes[id]!.short).toLowerCase()),
+      );
     // Our own storage is listed as receiving everything we store, not kind by kind.
     const providers = Object.entries(data.recipients).filter(([, r]) => r.kind === 'service-provider' && !r.ours);
     for (const [id, recipient] of providers) {
@@ -105,12 +112,17 @@ function disagreements(data: DataPractices, page: string, apple: AppPrivacyDetai
         );
       }
     }
-    for (const type of entry.play)
+    for (const type of entry.play) {
       say(
         entry.id,
         `the Data safety answers list ${type}`,
         google.includes(`### ${type.split(' / ')[0]}`) && google.includes(`#### ${type.split(' / ')[1]}`),
       );
+      const block = google.split(/^#### /m).find((part) => part.startsWith(`${type.split(' / ')[1]}\n`)) ?? '';
+      const purposes = /- Purposes of collection: (.*)/.exec(block)?.[1]?.split('; ') ?? [];
+      for (const purpose of entry.purposes.flatMap((p) => data.purposes[p]!.play))
+        say(entry.id, `the Data safety answers give ${type} the purpose ${purpose}`, purposes.includes(purpose));
+    }
   }
   return found;
 }
@@ -124,6 +136,25 @@ describe('the privacy policy and both store labels', () => {
     const dropped = html.replace(/(<td data-label="Recipients">[^<]*?),? and error monitoring/, '$1');
     expect(dropped).not.toBe(html);
     expect(disagreements(practices, dropped, appStore, play)).toContain('diagnostics: the CCPA row names monitoring');
+    // A purpose dropped from a row of the policy's table, or from a label.
+    const search = practices.data.find((entry) => entry.appStore.includes('SEARCH_HISTORY'))!;
+    const short = fill(practices.purposes[search.purposes[0]!]!.short);
+    const noPurpose = html.replace(
+      new RegExp(`(<td data-label="Examples">[^<]*search history[^]*?<td data-label="Purpose">[^<]*?)${short}`, 'i'),
+      '$1',
+    );
+    expect(noPurpose).not.toBe(html);
+    expect(disagreements(practices, noPurpose, appStore, play)).toContain(
+      `${search.id}: the CCPA row names the purpose ${search.purposes[0]}`,
+    );
+    const playPurpose = practices.purposes[search.purposes[0]!]!.play[0]!;
+    const type = search.play[0]!;
+    const block = new RegExp(`(#### ${type.split(' / ')[1]}\\n[^#]*- Purposes of collection: )[^\\n]*`);
+    const noPlayPurpose = play.replace(block, '$1Analytics');
+    expect(noPlayPurpose).not.toBe(play);
+    expect(disagreements(practices, html, appStore, noPlayPurpose)).toContain(
+      `${search.id}: the Data safety answers give ${type} the purpose ${playPurpose}`,
+    );
     const withoutSearch = appStore.filter((detail) => detail.category !== 'SEARCH_HISTORY');
     expect(disagreements(practices, html, withoutSearch, play)).toContain(
       'search-history: the App Store file declares SEARCH_HISTORY',
