@@ -58,7 +58,7 @@ const shown = (path: string) => {
 let practices: DataPractices;
 let json: string;
 try {
-  practices = filled(readDataPractices()) as DataPractices;
+  practices = filled(readDataPractices(config)) as DataPractices;
   json = `${JSON.stringify(appPrivacyDetails(practices), null, 2)}\n`;
 } catch (error) {
   // These name the entry, the field and the expected value: the message is the whole story.

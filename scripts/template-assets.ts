@@ -56,14 +56,14 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/i18n/en/words.yaml'],
     replace: 'write your own words in src/content/i18n/en/words.yaml',
     doc: 'README.md#make-it-yours',
-    digest: '121cc688bad04e2603300eee77451bd173164c7336cd9ecadf0e42de97984b63',
+    digest: '5ae441bac2cd333e18d8e9bd7db5c8cd76a2c46f94913e68b6cc3a26355cf06c',
   },
   {
     name: 'the support questions',
     paths: ['src/content/i18n/en/support'],
     replace: "answer your users' questions in src/content/i18n/en/support/, one Markdown file each",
     doc: 'README.md#make-it-yours',
-    digest: 'a2af9111859638d09571296bfc490a97f2ffd19bbaf0ca17d9861d4d5145c390',
+    digest: 'd19977add337752a21f74605d61e86ec2f911da5156450f85c1bdc199776473c',
   },
   {
     name: 'the Spanish words of the landing, invite, 404 and support pages',
@@ -72,7 +72,7 @@ export const templateAssets: TemplateAsset[] = [
       "translate your own words into src/content/i18n/es/words.yaml, or drop 'es' from languages in site.config.ts",
     language: 'es',
     doc: 'README.md#languages',
-    digest: '544bdf1902f6afc0f456ce19e3f1d4014441d929c93af4887bd213b34ae13a01',
+    digest: 'a9c41ceb35c43b8147b1ac8ffa28a3a2249fcc4806cb6c663d15093511b46496',
   },
   {
     name: 'the Spanish support questions',
@@ -81,7 +81,7 @@ export const templateAssets: TemplateAsset[] = [
       "translate your questions into src/content/i18n/es/support/, same file names as en/, or drop 'es' from languages",
     language: 'es',
     doc: 'README.md#languages',
-    digest: '8d33d3ddebad0e989780503638b89af4fb2771df5f925446716814472aac8e5e',
+    digest: 'ff480c99f6f86020eea1abf6b412d106d6aeb4a96b2166a8177938b55ec7778d',
   },
 ];
 

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { formatLegalDate } from '../../src/lib/legal/frontMatter.ts';
 import { legalPages as readLegalPages, translationSources } from '../../src/lib/legal/pages.node.ts';
 import { localePath } from '../../src/lib/i18n.ts';
+import { quickActions } from '../../src/lib/legal/pages.ts';
+import { readWords } from '../../src/lib/words/words.node.ts';
 import { tagOf } from '../../src/lib/languages.node.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { fullRunUnless } from './support/tiers.ts';
@@ -22,6 +25,7 @@ for (const locale of loadConfig().languages.filter((each) => each !== 'en')) {
   const translated = translationSources(locale);
   const englishOnly = legalPages.filter(({ kind }) => !translated.some((source) => source.kind === kind));
   const tag = tagOf(locale);
+  const words = readWords(loadConfig(), locale);
   for (const { kind } of translated) {
     const english = legalPages.find((page) => page.kind === kind)!;
     const path = localePath(locale, english.path);
@@ -77,6 +81,11 @@ for (const locale of loadConfig().languages.filter((each) => each !== 'en')) {
           expect(response?.status()).toBe(200);
           await expect(page.locator('html')).toHaveAttribute('lang', locale);
           await expect(page.locator('.legal-history')).toContainText(`${kind}.${locale}@`);
+          // The translation's first version is dated, the earlier ones said to be English only (review P10).
+          const first = approvals[`${kind}.${locale}`]![0]!.version.slice(0, 10);
+          const before = page.locator('.legal-history-before');
+          if (await before.count())
+            await expect(before.locator(`time[datetime="${first}"]`)).toHaveText(formatLegalDate(first, tag));
           await expect(page.locator(`.legal-history a[href^="/legal/${kind}/"][hreflang="en"]`).first()).toHaveText(
             translates,
           );
@@ -105,8 +114,25 @@ for (const locale of loadConfig().languages.filter((each) => each !== 'en')) {
           }
           // Said in the page's language (no lang of its own), in a line of its own.
           await expect(page.locator('.legal-english-only:not([lang])')).toHaveCount(englishOnly.length ? 1 : 0);
+          // A quick action that opens a page in English only says so beside its link (review P14).
+          const quick = page.locator('.legal-quick li').filter({ has: page.locator('a[hreflang="en"]') });
+          for (const action of await quick.all()) await expect(action).toContainText(words.interface.inEnglish);
+          expect(await quick.count()).toBe(
+            quickActions.filter((action) => englishOnly.some(({ kind }) => kind === action.kind)).length,
+          );
         },
       );
+
+      test('has every line inside a landmark, and no violation of any axe rule', async ({ page }) => {
+        test.slow(); // axe over a whole policy, every rule, on a shared two-core machine
+        await page.goto(path);
+        // The line on the pages in English only stands in the nav whose links it speaks of (axe's `region` rule).
+        if (englishOnly.length) await expect(page.locator('nav.legal-nav .legal-english-only')).toHaveCount(1);
+        // Every rule, best practices included, not only the WCAG ones the other pages are held to.
+        const results = await new AxeBuilder({ page }).analyze();
+        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(summary).toEqual([]);
+      });
     });
   }
 }

@@ -99,12 +99,20 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   expect(refused.output).toContain(message);
   project.write('src/content/legal/data-practices.yaml', data);
 
-  for (const kind of ['privacy', 'health-data']) expect(approve(kind, ...now).output).toContain(`${kind}@${today}`);
+  // A version already approved for a later day is followed, never preceded: this one takes effect with it, or today.
+  const after = (key: string) => {
+    const pending = latestOf(key).takesEffect;
+    return pending && pending > today ? ['--effective', pending] : [];
+  };
+  for (const kind of ['privacy', 'health-data'])
+    expect(approve(kind, ...now, ...after(kind)).output).toContain(`Approved ${kind}@${today}`);
   // Their Spanish translations quote the same figure: translated, and approved naming the English they translate.
   for (const kind of ['privacy', 'health-data'])
-    expect(approve(kind, '--locale', 'es', ...now).output).toContain(`${kind}.es@${today}`);
-  const after = await project.build(production);
-  expect(after.code, after.output).toBe(0);
+    expect(approve(kind, '--locale', 'es', ...now, ...after(`${kind}.es`)).output).toContain(
+      `Approved ${kind}.es@${today}`,
+    );
+  const built = await project.build(production);
+  expect(built.code, built.output).toBe(0);
   const current = project.read('dist/privacy.html');
   const { id, version } = latestOf('privacy');
   expect(current).toContain(`<meta name="legal-version" content="${id}">`);
@@ -121,7 +129,11 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   );
   expect(history).toContain('(without notice: A test change)');
   expect(history).toContain('<dd>Accounts deleted within 90 days</dd>');
-  expect(history).toMatch(new RegExp(`<dd>${approved.id}</dd><dt>Approved</dt><dd>[^]*?, by ${approved.approvedBy}`));
+  // A name is text, not a pattern: "Jane Doe (counsel)" reads as written.
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expect(history).toMatch(
+    new RegExp(`<dd>${literal(approved.id)}</dd><dt>Approved</dt><dd>[^]*?, by ${literal(approved.approvedBy)}`),
+  );
   expect(history).toMatch(/<dt>Sections changed<\/dt><dd>[^<]*Retention, choices and rights/);
 
   // The yearly review: no word changed, "Last reviewed" and gpc.json follow it, the version stays. A review dated

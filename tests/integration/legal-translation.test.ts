@@ -63,5 +63,6 @@ it('stops on a stale translation, naming it, and publishes it with a notice once
   expect(notice).toContain(`<time datetime="${translated.translates!.split('@')[1]!.slice(0, 10)}">`);
   // The English page shows no such notice, and the Spanish health policy, still current, neither.
   expect(project.read('dist/privacy.html')).not.toContain(spanish.staleNotice!.split('{{')[0]!.trim());
-  expect(project.read('dist/es/health-data.html')).not.toContain('class="legal-notice"');
+  // (It may announce a version approved for later: that notice is not the stale one.)
+  expect(project.read('dist/es/health-data.html')).not.toContain(spanish.staleNotice!.split('{{')[0]!.trim());
 }, 600_000);

@@ -30,9 +30,9 @@ describe("the data file's words in another language", () => {
       );
     const each = (record: Record<string, object>) =>
       Object.fromEntries(Object.entries(record).map(([id, item]) => [id, upper(item)]));
-    const { purposes, recipients, consents, retention, data } = practices;
+    const { purposes, never, recipients, consents, retention, data } = practices;
     return {
-      ...{ purposes: each(purposes), recipients: each(recipients), consents: each(consents) },
+      ...{ purposes: each(purposes), never: each(never), recipients: each(recipients), consents: each(consents) },
       ...{ retention: each(retention), data: each(Object.fromEntries(data.map((entry) => [entry.id, entry]))) },
     };
   };

@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/config/index.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { legalPages, legalSources } from '../../src/lib/legal/pages.node.ts';
 import { checkLegalEntry } from '../../src/lib/legal/check.node.ts';
+import { reading } from '../../src/lib/legal/readability.ts';
 import { consentScreenshotOf, legalShared, legalText } from '../../src/lib/legal/text.node.ts';
 import { legalWording, percent } from '../../src/lib/legal/tokens.node.ts';
 import { gpcJson, securityTxt } from '../../src/lib/wellKnown.ts';
@@ -86,11 +87,88 @@ describe('the legal check', () => {
   });
 });
 
+describe('content is text: raw HTML in the legal words stops the build, naming the file and the line', () => {
+  it('in the Markdown, all but the markup the site itself renders (the glance box, the consent quotation)', async () => {
+    const at = (text: string, needle: string) => text.split('\n').findIndex((line) => line.includes(needle)) + 1;
+    const image = '<img src=x onerror="alert(1)">';
+    const withImage = (t: string) => t.replace('## Contact { #contact }\n', `$&\nSee ${image} here.\n`);
+    const line = at(withImage(readFileSync(`${legalDir}/guidelines.md`, 'utf8')), image);
+    expect(await failuresOf('guidelines', withImage)).toContain(
+      `line ${line}: raw HTML ${JSON.stringify(image)} (the element <img>); expected Markdown, or only the markup the site itself renders`,
+    );
+    expect(
+      await failuresOf('guidelines', (t) => t.replace('## Contact { #contact }\n', '$&\n<script>x()</script>\n')),
+    ).toContain('raw HTML "<script>" (the element <script>)');
+    // The site's own elements, with an attribute it never writes, or a link to a script.
+    expect(
+      await failuresOf('privacy', (t) => t.replace('<p id="at-a-glance">', '<p id="at-a-glance" onclick="x()">')),
+    ).toContain('(the attribute onclick on <p>)');
+    expect(
+      await failuresOf('guidelines', (t) =>
+        t.replace('## Contact { #contact }\n', '$&\n<a href="javascript:x()">Hi</a>\n'),
+      ),
+    ).toContain('(the link "javascript:x()": a token, #, /, https:// or mailto: address is expected)');
+  });
+
+  it('in the data file and the wording file, naming the field', () => {
+    const data = readFileSync(`${legalDir}/data-practices.yaml`, 'utf8').replace(
+      'label: Search history',
+      'label: Search <script>history</script>',
+    );
+    expect(() => parseDataPractices(data, 'fixture.yaml')).toThrow(
+      /fixture\.yaml, line \d+, data\.\d+\.label: raw HTML "<script>" \(the element <script>\)/,
+    );
+    const wording = readFileSync(`${legalDir}/wording.yaml`, 'utf8').replace(
+      'ratesMayApply: Message',
+      'ratesMayApply: <b>Message</b>',
+    );
+    const line = wording.split('\n').findIndex((each) => each.startsWith('ratesMayApply')) + 1;
+    expect(() => legalWording(config, legalPages(), 'en', wording)).toThrow(
+      `src/content/legal/wording.yaml, line ${line}, ratesMayApply: raw HTML "<b>" (the element <b>)`,
+    );
+  });
+});
+
+describe("the Terms of Use follow the config's parental consent", () => {
+  it('say a parent accepts the terms for a teen only where the app asks one', async () => {
+    const { parentalAcceptanceInApp, parentalAcceptanceNotAsked } = legalWording(config);
+    for (const [mode, said, unsaid] of [
+      ['in-app', parentalAcceptanceInApp, parentalAcceptanceNotAsked],
+      ['not-asked', parentalAcceptanceNotAsked, parentalAcceptanceInApp],
+    ] as const) {
+      const shared = legalShared({ ...config, parentalConsent: mode });
+      const html = (await legalText('terms-of-use', undefined, shared)).html.replace(/\s+/g, ' ');
+      expect(html, mode).toContain(said!.replace(/\s+/g, ' '));
+      expect(html, mode).not.toContain(unsaid!.replace(/\s+/g, ' '));
+    }
+  });
+});
+
 describe('reading limits', () => {
+  it('count a sentence whole through the abbreviations that end none, and split the rest', () => {
+    const counted = (text: string) =>
+      reading(`<p>${text}</p>`)
+        .sentences.filter((each) => each.words)
+        .map((each) => each.words);
+    expect(counted('Example, Inc. (“Example”) sells. Next one.')).toEqual([4, 2]);
+    expect(counted('Vivimos en EE. UU. (en Texas) y aquí. ¿Y tú? Sí.')).toEqual([8, 2, 1]);
+    expect(counted('Write to Example LLC. We answer, e.g. Monday. Then U.S. law applies.')).toEqual([8, 4]);
+    // Without an abbreviation, a bracket or a capital after a full stop starts a sentence.
+    expect(counted('We sell. (We ship.) Done.')).toEqual([2, 2, 1]);
+  });
+
   it('stops a sentence over 35 words on any page, and a privacy policy over 2,500 words', async () => {
     const long = `${'Every word here counts '.repeat(9)}too.`;
     expect(await failuresOf('guidelines', (t) => t.replace('## Contact { #contact }\n', `$&\n${long}\n`))).toContain(
       `a sentence of 37 words: "${long}"; expected at most 35`,
+    );
+    // A company's "Inc." (and "LLC", "EE. UU.", "e.g.") ends no sentence, though a bracket or a capital follows it.
+    const company = `Our partner Example Widgets, Inc. ("Widgets") and Other Example, LLC (the "Others") may, e.g. for a
+refund, write to you from the EE. UU. about ${'each order you place '.repeat(4)}with them.`;
+    const words = company.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+    expect(words).toBeGreaterThan(35);
+    expect(await failuresOf('guidelines', (t) => t.replace('## Contact { #contact }\n', `$&\n${company}\n`))).toContain(
+      `a sentence of ${words} words: "Our partner Example Widgets, Inc.`,
     );
     const padding = Array.from({ length: 30 }, () => `${'More words to read. '.repeat(5)}\n`).join('\n');
     expect(await failuresOf('privacy', (t) => t.replace('## Questions { #contact }\n', `$&\n${padding}\n`))).toMatch(

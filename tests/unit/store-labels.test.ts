@@ -88,14 +88,15 @@ describe('a change to the data-practices file changes both labels', () => {
 
   it('a third-party recipient makes the types it receives "shared", and only those', () => {
     const practices = edited((raw) => {
+      const search = raw.data.find((entry) => 'id' in entry && entry.id === 'search-history') as {
+        recipients: string[];
+        purposes: string[];
+      };
       raw.recipients.broker = {
         label: 'Data partner',
         kind: 'third-party',
         keeps: 'for a year',
-        purposes: ['recommendations'],
-      };
-      const search = raw.data.find((entry) => 'id' in entry && entry.id === 'search-history') as {
-        recipients: string[];
+        purposes: search.purposes,
       };
       search.recipients.push('broker');
     });
@@ -246,6 +247,70 @@ describe('the data file refuses what it contradicts, naming the entry and the fi
     ).toContain(
       'data entry "groups", field sensitive is missing; expected a list with cpra: play declares Messages / Other in-app messages, which the privacy policy must list as sensitive information too',
     );
+  });
+
+  describe('a purpose the pages deny is no purpose of a label (a sentence of the pages says it from `never`)', () => {
+    /** The real file, with a denial, a purpose it rules out, and voice notes that the pages say are never so used. */
+    const withDenial = (edit: (raw: { data: Record<string, unknown>[] }) => void) => {
+      try {
+        edited((raw) => {
+          const file = raw as unknown as Record<string, Record<string, unknown>>;
+          file.never = { ...file.never, 'no-tailoring': { label: 'never to tailor what you see' } };
+          Object.assign(file.never['no-tailoring']!, {
+            appStore: ['PRODUCT_PERSONALIZATION'],
+            play: ['Personalization'],
+          });
+          file.purposes!.tailoring = {
+            label: 'tailoring what you see',
+            short: 'tailoring',
+            appStore: ['APP_FUNCTIONALITY', 'PRODUCT_PERSONALIZATION'],
+            play: ['App functionality', 'Personalization'],
+          };
+          (file.recipients!.hosting as { purposes: string[] }).purposes.push('tailoring');
+          raw.data.push({ ...(voiceNotes as Record<string, unknown>), never: ['no-tailoring'] });
+          edit(raw as { data: Record<string, unknown>[] });
+        });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'no error';
+    };
+    const voice = (raw: { data: Record<string, unknown>[] }) => raw.data.find((entry) => entry.id === 'voice-notes')!;
+
+    it('holds while no label gives the kind a purpose its sentence denies', () => {
+      expect(withDenial(() => {})).toBe('no error');
+    });
+
+    it("stops on a purpose of the kind's own that a label turns into the denied one, in each store", () => {
+      const message = withDenial((raw) => (voice(raw).purposes = ['sharing', 'tailoring']));
+      expect(message).toContain(
+        'data entry "voice-notes", field purposes.1 is "tailoring"; expected a purpose whose appStore purposes leave out PRODUCT_PERSONALIZATION: the pages say voice notes is "never to tailor what you see" (never.no-tailoring)',
+      );
+      expect(message).toContain(
+        'data entry "voice-notes", field purposes.1 is "tailoring"; expected a purpose whose play purposes leave out Personalization',
+      );
+    });
+
+    it('stops on another kind declared as the same store type with the denied purpose: the label names the type', () => {
+      const message = withDenial((raw) =>
+        raw.data.push({
+          ...(voiceNotes as Record<string, unknown>),
+          id: 'voice-tags',
+          label: 'Voice tags',
+          purposes: ['tailoring'],
+        }),
+      );
+      expect(message).toContain(
+        `data entry "voice-notes", field appStore.0 is "AUDIO"; expected a store data type whose label leaves out PRODUCT_PERSONALIZATION: the pages say voice notes is "never to tailor what you see" (never.no-tailoring), which rules out PRODUCT_PERSONALIZATION on the App Store, but the App Store's label gives AUDIO that purpose from data entry "voice-tags" (purposes.tailoring)`,
+      );
+      expect(message).toContain('data entry "voice-notes", field play.0 is "Audio files / Voice or sound recordings"');
+    });
+
+    it('names an unknown denial', () => {
+      expect(withDenial((raw) => (voice(raw).never = ['no-such-promise']))).toContain(
+        'data entry "voice-notes", field never.0 is "no-such-promise"; expected one of the never keys:',
+      );
+    });
   });
 
   it('a kind with no retention, or in the policy but in no store label', () => {

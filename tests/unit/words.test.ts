@@ -12,6 +12,8 @@ import { itemTokens, questionFiles, questionFrom, readQuestions, readWords } fro
 import { supportDir, wordsFile } from '../../src/lib/languages.node.ts';
 
 const config = loadConfig();
+/** Every published translation: the same checks hold for each language the config lists. */
+const translations = config.languages.filter((locale) => locale !== 'en');
 const file = wordsFile('en');
 /** The words file as shipped, with one edit: `edit` changes the parsed words, whatever the owner wrote in them. */
 const edited = (edit: (words: Words & { landing: Record<string, unknown> }) => void, from = file) => {
@@ -128,8 +130,83 @@ describe('a support question', () => {
   });
 });
 
-/** Every published translation: the same checks hold for each language the config lists. */
-const translations = config.languages.filter((locale) => locale !== 'en');
+describe('the reading limit holds on every page a visitor reads', () => {
+  const long = `${'Every word here counts '.repeat(9)}too.`;
+  const question = (answer: string) =>
+    questionFrom(
+      config,
+      `${supportDir('en')}/test.md`,
+      `---\nquestion: How?\norder: 1\nsources: []\n---\n\nA short first line.\n${answer}\n`,
+      readWords(config),
+    );
+
+  test('a support answer, in any language, with a sentence over 35 words stops the build, naming file and line', async () => {
+    // Line 7 is "A short first line.", the file's first line of the answer.
+    await expect(question(long)).rejects.toThrow(
+      `${supportDir('en')}/test.md, line 8 (the answer): a sentence of 37 words: "${long}"; expected at most 35`,
+    );
+    const spanish = `${'Cada palabra aquí cuenta '.repeat(9)}también.`;
+    await expect(question(`Una línea corta.\n${spanish}`)).rejects.toThrow(
+      `${supportDir('en')}/test.md, line 9 (the answer): a sentence of 37 words: "${spanish}"; expected at most 35`,
+    );
+    // "Inc." ends no sentence: the two halves are one sentence, over the limit.
+    const company = `Example, Inc. (${'every word counts here '.repeat(8)}too) sells.`;
+    await expect(question(company)).rejects.toThrow('a sentence of 36 words: "Example, Inc. (every word');
+    await expect(question('Short. Sentences. Pass.')).resolves.toBeDefined();
+  });
+
+  test('a question over 35 words stops it too', async () => {
+    await expect(
+      questionFrom(
+        config,
+        `${supportDir('en')}/test.md`,
+        `---\nquestion: ${long}\norder: 1\nsources: []\n---\n\nYes.\n`,
+        readWords(config),
+      ),
+    ).rejects.toThrow(`${supportDir('en')}/test.md, line 2 (question): a sentence of 37 words`);
+  });
+
+  test("a sentence of the pages' words over 35 words stops the build, naming file, line and field", () => {
+    const text = edited((words) => (words.landing.description = long));
+    expect(() => readWords(config, 'en', text)).toThrow(
+      `${file}, line ${text.split('\n').findIndex((line) => line.includes('Every word here')) + 1}, landing.description: a sentence of 37 words`,
+    );
+    for (const locale of translations) {
+      const translated = edited((words) => (words.landing.description = long), wordsFile(locale));
+      expect(() => readWords(config, locale, translated)).toThrow(`${wordsFile(locale)}, line`);
+    }
+  });
+});
+
+describe('content is text: raw HTML stops the build, naming the file and the line', () => {
+  const answer = (body: string) =>
+    questionFrom(
+      config,
+      `${supportDir('en')}/test.md`,
+      `---\nquestion: How?\norder: 1\nsources: []\n---\n\nA first line.\n${body}\n`,
+      readWords(config),
+    );
+
+  test('in a support answer, in any language: a script, an image with a handler, any tag', async () => {
+    await expect(answer('Hi <script>alert(1)</script> there.')).rejects.toThrow(
+      `${supportDir('en')}/test.md, line 8: raw HTML "<script>" (the element <script>); expected Markdown`,
+    );
+    await expect(answer('See <img src=x onerror="alert(1)">.')).rejects.toThrow(
+      `${supportDir('en')}/test.md, line 8: raw HTML "<img src=x onerror=\\"alert(1)\\">" (the element <img>)`,
+    );
+    await expect(answer('A <b>bold</b> word.')).rejects.toThrow('raw HTML "<b>" (the element <b>)');
+    // Markdown, a comparison and an autolink are text, not markup.
+    await expect(answer('**Bold**, 3 < 4 and <https://help.example.org/faq>.')).resolves.toBeDefined();
+  });
+
+  test("in the pages' words, naming the line and the field", () => {
+    const text = edited((words) => (words.landing.description = 'Eat <img src=x onerror=alert(1)> well.'));
+    const line = text.split('\n').findIndex((each) => each.includes('<img')) + 1;
+    expect(() => readWords(config, 'en', text)).toThrow(
+      `${file}, line ${line}, landing.description: raw HTML "<img src=x onerror=alert(1)>" (the element <img>); expected plain text`,
+    );
+  });
+});
 
 describe.each(translations)('the words in %s', (locale) => {
   const translated = wordsFile(locale);

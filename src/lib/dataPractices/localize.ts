@@ -1,6 +1,6 @@
 /**
  * The data-practices facts in another language, for that language's legal pages: each entry's words (label, detail,
- * group, short, keeps, why, withdraw, reason) replaced by their forms in the language's own file
+ * group, short, keeps, why, withdraw, reason, and what it is never used for) replaced by their forms in the language's own file
  * (src/content/i18n/<locale>/data-practices.yaml, by entry id). Every other field, and so every fact, stays the one
  * typed once. A field the entry has in English but not in the language stops the build, naming the entry and the
  * field: no English is filled into a translated page.
@@ -11,6 +11,7 @@ import { DataPracticesError, type DataPractices } from './practices.ts';
 /** The fields of each part of the file that readers read, and so that each language gives. */
 const wordFields = {
   purposes: ['label', 'short'],
+  never: ['label'],
   recipients: ['label', 'why', 'keeps'],
   consents: ['label', 'withdraw'],
   retention: ['label', 'reason'],
@@ -50,6 +51,7 @@ export function localizePractices(
   const localized: DataPractices = {
     ...practices,
     purposes: each('purposes', practices.purposes),
+    never: each('never', practices.never),
     recipients: each('recipients', practices.recipients),
     consents: each('consents', practices.consents),
     retention: each('retention', practices.retention),

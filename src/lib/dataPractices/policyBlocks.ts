@@ -47,6 +47,7 @@ export const blockWordsSchema = texts([
   'healthNotShownToOthers',
   'healthDeleted',
   'healthKeeper',
+  'uses',
 ]).extend({
   sources: texts(sources),
   euBases: texts(euBases),
@@ -333,6 +334,31 @@ function healthDeletion(practices: DataPractices, words: BlockWords): string {
   return [say(words.healthDeleted, { days: String(practices.backupDays) }), list].filter(Boolean).join('\n\n');
 }
 
+/**
+ * What each kind of data the pages promise something about (its `never`) is used for, and what it is never used for:
+ * one sentence each, from the same `purposes` the store labels take theirs from (storeLabels.ts), so a page cannot
+ * deny a purpose a label declares (the data file refuses that: practices.ts). A line of its own in the Markdown joins
+ * the paragraph it stands in.
+ */
+function uses(practices: DataPractices, words: BlockWords, tag = 'en-US'): string {
+  return practices.data
+    .filter((entry) => entry.never.length)
+    .map((entry) =>
+      say(words.uses, {
+        data: lower(entry.label),
+        purposes: sentence(
+          tag,
+          entry.purposes.map((id) => practices.purposes[id]!.label),
+        ),
+        never: sentence(
+          tag,
+          entry.never.map((id) => practices.never[id]!.label),
+        ),
+      }),
+    )
+    .join('\n');
+}
+
 /** Every block the policy can place, by the name its Markdown uses: `{{practices.ccpaTable}}`. */
 export const practiceBlocks = {
   glance,
@@ -357,6 +383,7 @@ export const practiceBlocks = {
   healthRecipients,
   healthVisibility,
   healthDeletion,
+  uses,
 } satisfies Record<string, (practices: DataPractices, words: BlockWords, tag?: string) => string>;
 
 export type PracticeBlock = keyof typeof practiceBlocks;

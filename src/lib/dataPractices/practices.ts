@@ -5,6 +5,7 @@
  */
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
 
 const key = z
   .string('a key in kebab-case, like search-history')
@@ -167,11 +168,21 @@ const entry = z
     group: text,
     /** Data of this website, which no app store label covers. */
     scope: z.enum(['app', 'website']).default('app'),
+    /**
+     * Data only the app on that platform collects: `android` is left out of the pages and the labels while the config
+     * has no Android app (`androidPackage`), as the pages then say the app runs on iPhone (`onPlatforms`).
+     */
+    platform: z.enum(['android'], 'android, or no platform').optional(),
     source: z.array(z.enum(sources), `a list of ${sources.join(', ')}`).min(1),
     required: z.boolean('true or false').default(false),
     /** The consent (a key of `consents`) that turns it on: it is then optional. */
     consent: key.optional(),
     purposes: keys.min(1, 'at least one purpose'),
+    /**
+     * What the pages promise it is never used for (keys of `never`): the sentence that says what it is used for is
+     * rendered from `purposes` and these (policyBlocks.ts, `uses`), and no store label may give it a purpose they deny.
+     */
+    never: keys.default([]),
     recipients: keys,
     linked: z.boolean('true or false'),
     tracking: z.boolean('true or false'),
@@ -186,6 +197,10 @@ const entry = z
     /** The Spanish form of its words, for the Spanish pages (localize.ts). */
   })
   .strict();
+
+/** "Search history" -> "search history", in a sentence. */
+const lower = (label: string) =>
+  /^\p{Lu}\p{Ll}/u.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 
 export const dataPracticesSchema = z
   .object({
@@ -202,6 +217,22 @@ export const dataPracticesSchema = z
         })
         .strict(),
     ),
+    /**
+     * What the pages promise a kind of data is never used for (an entry's `never`): `label` is the words the pages say
+     * it with, `appStore` and `play` the stores' purposes it rules out, which no label may then give that kind.
+     */
+    never: z
+      .record(
+        key,
+        z
+          .object({
+            label: text,
+            appStore: z.array(z.enum(appStorePurposes)).default([]),
+            play: z.array(z.enum(playPurposes)).default([]),
+          })
+          .strict(),
+      )
+      .default({}),
     recipients: z.record(
       key,
       z
@@ -274,6 +305,7 @@ export const dataPracticesSchema = z
     }
     const lists = {
       purposes: file.purposes,
+      never: file.never,
       recipients: file.recipients,
       retention: file.retention,
       consents: file.consents,
@@ -343,6 +375,42 @@ export const dataPracticesSchema = z
           'at least one store data type: the privacy policy lists this kind of app data, so both store labels declare it',
         );
       item.purposes.forEach((value, i) => refer('purposes', value, ['purposes', i]));
+      item.never.forEach((value, i) => refer('never', value, ['never', i]));
+      // A purpose the pages deny is no purpose a label gives: neither this kind's own, nor, through a store data type
+      // it shares, another kind's (the label names the type, not the kind).
+      for (const [store, storeName] of [
+        ['appStore', 'the App Store'],
+        ['play', 'Google Play'],
+      ] as const) {
+        for (const denial of item.never) {
+          for (const denied of file.never[denial]?.[store] ?? []) {
+            const says = `the pages say ${lower(item.label)} is "${file.never[denial]!.label}" (never.${denial}), which rules out ${denied} on ${storeName}`;
+            item.purposes.forEach((purpose, i) => {
+              if (file.purposes[purpose]?.[store].includes(denied as never))
+                issue(
+                  ['purposes', i],
+                  purpose,
+                  `a purpose whose ${store} purposes leave out ${denied}: ${says}, but purposes.${purpose}.${store} lists it (give this kind a purpose that is true of it, or drop never.${denial} from the pages if the kind is used so)`,
+                );
+            });
+            if (item.scope !== 'app') continue;
+            for (const type of item[store]) {
+              for (const other of file.data) {
+                if (other === item || other.scope !== 'app' || !(other[store] as string[]).includes(type)) continue;
+                const from = other.purposes.find((purpose) =>
+                  file.purposes[purpose]?.[store].includes(denied as never),
+                );
+                if (from)
+                  issue(
+                    [store, (item[store] as string[]).indexOf(type)],
+                    type,
+                    `a store data type whose label leaves out ${denied}: ${says}, but ${storeName}'s label gives ${type} that purpose from data entry "${other.id}" (purposes.${from}); declare the two kinds as different types, or change one`,
+                  );
+              }
+            }
+          }
+        }
+      }
       item.recipients.forEach((value, i) => refer('recipients', value, ['recipients', i]));
       refer('retention', item.retention, ['retention']);
       if (item.consent) refer('consents', item.consent, ['consent']);
@@ -368,6 +436,12 @@ export const dataPracticesSchema = z
 export type DataPractices = z.infer<typeof dataPracticesSchema>;
 export type DataEntry = DataPractices['data'][number];
 
+/** The file's kinds of data that the app collects on the platforms it is on: `android` ones only with an Android app. */
+export const onPlatforms = (practices: DataPractices, { android }: { android: boolean }): DataPractices => ({
+  ...practices,
+  data: practices.data.filter((entry) => entry.platform !== 'android' || android),
+});
+
 export class DataPracticesError extends Error {
   override name = 'DataPracticesError';
 }
@@ -380,6 +454,9 @@ export function parseDataPractices(source: string, file: string): DataPractices 
   } catch (error) {
     throw new DataPracticesError(`${file} is not valid YAML: ${(error as Error).message}`);
   }
+  // Its words reach the legal pages as Markdown: no raw HTML in them.
+  const html = rawHtmlInTexts(raw, source);
+  if (html.length) throw new DataPracticesError(`Raw HTML in ${file}:\n${rawHtmlLines(html, file).join('\n')}`);
   const result = dataPracticesSchema.safeParse(raw);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {

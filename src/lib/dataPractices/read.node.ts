@@ -1,16 +1,22 @@
 /** The one reader of the data-practices file: the legal pages, their check and the store labels all call it. */
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import type { SiteConfig } from '../../config/index.ts';
 import type { Locale } from '../i18n.ts';
 import { dataFormsFile } from '../languages.node.ts';
 import type { DataForms } from './localize.ts';
-import { parseDataPractices, type DataPractices } from './practices.ts';
+import { onPlatforms, parseDataPractices, type DataPractices } from './practices.ts';
 
 export const dataPracticesPath = 'src/content/legal/data-practices.yaml';
 
-/** The file, validated; read on every call (it is small), so `astro dev` and a test's edit are seen at once. */
-export const readDataPractices = (): DataPractices =>
-  parseDataPractices(readFileSync(dataPracticesPath, 'utf8'), dataPracticesPath);
+/**
+ * The file, validated, with the kinds of data of the platforms the app is on (an Android-only kind only when the
+ * config has an Android app); read on every call (it is small), so `astro dev` and a test's edit are seen at once.
+ */
+export const readDataPractices = (config: Pick<SiteConfig, 'androidPackage'>): DataPractices =>
+  onPlatforms(parseDataPractices(readFileSync(dataPracticesPath, 'utf8'), dataPracticesPath), {
+    android: Boolean(config.androidPackage),
+  });
 
 /** A language's forms of the file's words (localize.ts); none yet is an empty file, which names every form missing. */
 export const readDataForms = (locale: Locale): DataForms => {

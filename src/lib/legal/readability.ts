@@ -18,9 +18,71 @@ export const maxWords: Partial<Record<string, number>> = { privacy: 2500 };
 const wordCount = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 
 /**
+ * Abbreviations whose full stop ends no sentence, though a capital or a bracket may follow: a company's form
+ * ("Tablemates, Inc. ("Tablemates")"), Latin and Spanish short forms ("e.g.", "EE. UU.", "p. ej."), titles and the
+ * law's citations ("Cal. Civ. Code", "Art. 9"), and a single capital's initial ("U.S.", "J. Doe"). One of them that
+ * does end a sentence ("... Tablemates, Inc. We ...") joins it to the next: the count errs long, never short.
+ */
+export const notSentenceEnds = [
+  // companies
+  'Inc',
+  'Ltd',
+  'Corp',
+  'Co',
+  'LLC',
+  'L.L.C',
+  'PLC',
+  'S.A',
+  'S.L',
+  // Latin and English short forms, titles
+  'e.g',
+  'i.e',
+  'cf',
+  'vs',
+  'approx',
+  'Mr',
+  'Mrs',
+  'Ms',
+  'Dr',
+  'Jr',
+  'Sr',
+  'St',
+  'No',
+  // Spanish
+  'EE',
+  'UU',
+  'EE. UU',
+  'p. ej',
+  'Sra',
+  'Dra',
+  'Ud',
+  'Uds',
+  'núm',
+  'pág',
+  // the law's citations
+  'Art',
+  'Arts',
+  'Sec',
+  'Cal',
+  'Civ',
+  'Bus',
+  'Prof',
+  'Gov',
+  'Stat',
+  'Rev',
+];
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A full stop that ends one of `notSentenceEnds`, or a single capital (an initial), as a whole word. */
+const abbreviation = `(?<![\\p{L}\\p{N}.])(?:${[...notSentenceEnds]
+  .sort((a, b) => b.length - a.length)
+  .map(escaped)
+  .join('|')}|\\p{Lu})\\.`;
+const sentenceEnd = new RegExp(`(?<=[.!?][”"’)]?)(?<!${abbreviation})\\s+(?=[\\p{Lu}“"‘(¿¡])`, 'u');
+
+/**
  * The text of an article's HTML, one line per block a reader sees (a paragraph, a list item, a table cell, a heading),
- * split into sentences: a sentence ends at . ! or ? before a capital (of any language), a quotation mark or Spanish's
- * opening ¿ and ¡, and at every block's end.
+ * split into sentences: a sentence ends at . ! or ? before a capital (of any language), a quotation mark, a bracket or
+ * Spanish's opening ¿ and ¡, unless the full stop is an abbreviation's (`notSentenceEnds`), and at every block's end.
  */
 export function reading(html: string): { words: number; sentences: { text: string; words: number }[] } {
   const lines = decodeHTML(
@@ -30,7 +92,27 @@ export function reading(html: string): { words: number; sentences: { text: strin
       .replace(/<[^>]+>/g, ''),
   ).split('\n');
   const sentences = lines
-    .flatMap((line) => line.split(/(?<=[.!?][”"’)]?)\s+(?=[\p{Lu}“"‘(¿¡])/u))
+    .flatMap((line) => line.split(sentenceEnd))
     .map((text) => ({ text: text.trim(), words: wordCount(text) }));
   return { words: wordCount(lines.join(' ')), sentences };
 }
+
+/**
+ * The line of `source` (a file's text, tokens unfilled) that `sentence` (as a reader gets it, tokens filled and
+ * punctuation smartened) starts on, or near it: the first run of three of its words that the file has as written.
+ */
+export function lineOf(source: string, sentence: string): number | undefined {
+  const words = sentence.split(/\s+/).filter(Boolean);
+  for (let at = 0; at + 3 <= Math.max(words.length, 3); at++) {
+    const run = words.slice(at, at + 3).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const found = source.search(new RegExp(run.join('\\s+')));
+    if (found >= 0) return source.slice(0, found).split('\n').length;
+  }
+  return undefined;
+}
+
+/** Each sentence of `html` over `maxSentenceWords`, with the line of `source` it is on when found. */
+export const longSentences = (html: string, source: string) =>
+  reading(html)
+    .sentences.filter((sentence) => sentence.words > maxSentenceWords)
+    .map((sentence) => ({ ...sentence, line: lineOf(source, sentence.text) }));

@@ -5,6 +5,7 @@
  * and the production build compares with the approved version (approvals.node.ts). A page that does not render (an unknown token, an
  * invalid data entry, a failed structural check) throws here, so the build and the approval stop with one message.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
@@ -22,6 +23,7 @@ import type { LegalHeading, LegalPage } from './frontMatter.ts';
 import { renderLegalMarkdown } from './markdown.node.ts';
 import { legalDir, legalPageOf, legalSource, legalSources, translationSource, type LegalSource } from './pages.node.ts';
 import { recordKey } from './pages.ts';
+import { allowedMarkup, legalMarkup, rawHtmlIn } from '../rawHtml.ts';
 import {
   escapeMarkdown,
   fill,
@@ -84,10 +86,21 @@ export function legalShared(config: SiteConfig, sources = legalSources(), locale
     /** The BCP-47 tag its lists and dates are written in. */
     tag: tagOf(locale),
     practices: () =>
-      (practices ??= localizePractices(readDataPractices(), locale, readDataForms(locale), dataFormsFile(locale))),
+      (practices ??= localizePractices(
+        readDataPractices(config),
+        locale,
+        readDataForms(locale),
+        dataFormsFile(locale),
+      )),
   };
 }
 export type LegalShared = ReturnType<typeof legalShared>;
+
+/** The line of the page's file (or of `markdown`, a test's edit) that its body starts on. */
+function bodyLine(file: string, body: string, markdown?: string): number {
+  const text = markdown ?? (existsSync(file) ? readFileSync(file, 'utf8') : body);
+  return text.replace(/\r\n/g, '\n').split('\n').length - body.split('\n').length + 1;
+}
 
 /** The id of the block quotation that holds the app's SMS consent wording, word for word (terms.md). */
 export const consentWordingId = 'consent-wording';
@@ -194,12 +207,19 @@ export async function legalText(
   };
   const body = await fillBody(template, tokens, shared);
   const rendered = await renderLegalMarkdown(body);
-  const failures = checkLegalEntry(
-    kind,
-    { template: `${summary}\n${template}`, filled: `${data.summary}\n${body}`, summary: data.summary, ...rendered },
-    tokens,
-    locale,
-  );
+  const failures = [
+    // The page's Markdown as written: only the markup the site itself renders, at the line of the file it is on.
+    ...rawHtmlIn(template, legalMarkup).map(
+      ({ tag, line, why }) =>
+        `line ${line + bodyLine(file, template, markdown) - 1}: raw HTML ${JSON.stringify(tag)} (${why}); expected Markdown, or only the markup the site itself renders: ${allowedMarkup(legalMarkup)}`,
+    ),
+    ...checkLegalEntry(
+      kind,
+      { template: `${summary}\n${template}`, filled: `${data.summary}\n${body}`, summary: data.summary, ...rendered },
+      tokens,
+      locale,
+    ),
+  ];
   if (failures.length) {
     throw new LegalTextError(
       `${file} (the ${recordKey(kind, locale)} page) fails the legal check (docs/legal-pages.md#what-the-build-checks):\n${failures.map((line) => `  - ${line}`).join('\n')}`,

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import { rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
 import { z } from 'zod';
 import type { SiteConfig } from '../../config/index.ts';
 import { blockWordsSchema, text, texts } from '../dataPractices/policyBlocks.ts';
@@ -88,14 +89,23 @@ export function valueTokens(config: SiteConfig, pages: LegalPage[] = legalPages(
  * wording.yaml (or a language's translation of it), validated, its own tokens filled; read on every call, so `astro
  * dev` shows an edit at once. `pages` give the legal pages' addresses its words may quote.
  */
-export function legalWording(config: SiteConfig, pages = legalPages(), locale: Locale = 'en'): LegalWording {
+export function legalWording(
+  config: SiteConfig,
+  pages = legalPages(),
+  locale: Locale = 'en',
+  text?: string,
+): LegalWording {
   const file = wordingFile(locale);
+  const source = text ?? readFileSync(file, 'utf8');
   let raw: unknown;
   try {
-    raw = parseYaml(readFileSync(file, 'utf8'));
+    raw = parseYaml(source);
   } catch (error) {
     throw new LegalTextError(`${file} is not valid YAML: ${(error as Error).message}`);
   }
+  // Its words reach the legal pages as Markdown: no raw HTML in them.
+  const html = rawHtmlInTexts(raw, source);
+  if (html.length) throw new LegalTextError(`Raw HTML in ${file}:\n${rawHtmlLines(html, file).join('\n')}`);
   const result = (locale === 'en' ? wordingSchema : translatedWordingSchema).safeParse(raw);
   if (!result.success) throw new LegalTextError(`${file} is invalid:\n${z.prettifyError(result.error)}`);
   const values = valueTokens(config, pages);
@@ -119,6 +129,9 @@ export function legalTokens(
     governingLaw: config.governingState ? words.governingLawOfState : words.governingLaw,
     euRepresentative: config.euRepresentative || words.noEuRepresentative,
     parentalConsent: config.parentalConsent === 'in-app' ? words.parentalConsentInApp : words.parentalConsentNotAsked,
+    // Who accepts the terms for a teen: a parent only where the app asks one.
+    parentalAcceptance:
+      config.parentalConsent === 'in-app' ? words.parentalAcceptanceInApp : words.parentalAcceptanceNotAsked,
   };
   // Only sentences are tokens (the sign-up screen's and the blocks' words are drawn where they belong, text.node.ts);
   // a sentence the file lacks is no token, so the check names it as unknown.

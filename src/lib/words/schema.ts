@@ -130,6 +130,8 @@ export const wordsSchema = z.strictObject({
     historyCurrent: quoting('title'),
     historyIntro: quoting('link'),
     historyBefore: quoting('email'),
+    /** A translation's history: when it was first published, the earlier versions being in English only. */
+    historyTranslationFirst: quoting('date'),
     historyBy: quoting('name'),
     historyNoNotice: quoting('note'),
   }),

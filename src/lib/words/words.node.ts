@@ -12,6 +12,9 @@ import { z } from 'zod';
 import { pathName, valueAt, type SiteConfig } from '../../config/index.ts';
 import { defaultLocale, localePath, type Locale } from '../i18n.ts';
 import { renderLegalMarkdown } from '../legal/markdown.node.ts';
+import { longSentences, maxSentenceWords } from '../legal/readability.ts';
+import { rawHtmlIn, rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
+import { escapeUTF8 } from 'entities';
 import { routes } from '../routes.ts';
 import { legalPages, legalSource, splitFrontMatter } from '../legal/pages.node.ts';
 import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
@@ -133,7 +136,15 @@ export function wordsAsWritten(locale: Locale = defaultLocale, text?: string): W
     throw new WordsError(
       `${file} is missing; expected the words of "${locale}", one of the config's languages, with every key of ${wordsFile(defaultLocale)}`,
     );
-  return validated(wordsSchema, parsedYaml(text ?? readFileSync(file, 'utf8'), file), file);
+  const source = text ?? readFileSync(file, 'utf8');
+  const raw = parsedYaml(source, file);
+  // Words are text: a page shows them as written, so raw HTML in them is a mistake (or an attack), named here.
+  const html = rawHtmlInTexts(raw, source);
+  if (html.length)
+    throw new WordsError(
+      `Raw HTML in ${file}:\n${rawHtmlLines(html, file, 'plain text: the pages show the words as written').join('\n')}`,
+    );
+  return validated(wordsSchema, raw, file);
 }
 
 /**
@@ -158,8 +169,40 @@ export function readWords(config: SiteConfig, locale: Locale = defaultLocale, te
   const words = wordsAsWritten(locale, text);
   const lists = locale === defaultLocale ? [] : listsOfOtherLength(wordsAsWritten(), words, wordsFile(locale));
   if (lists.length) throw new WordsError(lists.join('\n'));
-  return filledDeep(words, wordsTokens(config, words, locale), wordsFile(locale));
+  const file = wordsFile(locale);
+  const filled = filledDeep(words, wordsTokens(config, words, locale), file);
+  const source = text ?? readFileSync(file, 'utf8');
+  const long = textsOf(filled).flatMap(({ path, value }) =>
+    longSentences(`<p>${escapeUTF8(value)}</p>`, source).map((sentence) => ({
+      ...sentence,
+      where: `${file}${sentence.line ? `, line ${sentence.line}` : ''}, ${pathName(path)}`,
+    })),
+  );
+  if (long.length) throw new WordsError(readingFailures(long));
+  return filled;
 }
+
+/** Every text of `value`, at any depth, with its path. */
+const textsOf = (value: unknown, path: PropertyKey[] = []): { path: PropertyKey[]; value: string }[] =>
+  typeof value === 'string'
+    ? [{ path, value }]
+    : value && typeof value === 'object'
+      ? Object.entries(value).flatMap(([key, item]) =>
+          textsOf(item, [...path, Array.isArray(value) ? Number(key) : key]),
+        )
+      : [];
+
+/**
+ * The reading limit of the legal pages holds on every page a visitor reads (src/lib/legal/readability.ts): one line
+ * per sentence over it, naming the file, the line and the field.
+ */
+const readingFailures = (long: { where: string; words: number; text: string }[]) =>
+  `Sentences too long to read on a phone:\n${long
+    .map(
+      ({ where, words, text }) =>
+        `  - ${where}: a sentence of ${words} words: "${text}"; expected at most ${maxSentenceWords} (split it)`,
+    )
+    .join('\n')}`;
 
 /**
  * What every question is read against, read once for them all: the tokens, the legal pages as `locale` links them
@@ -186,6 +229,12 @@ export async function questionFrom(
     locale === defaultLocale
       ? validated(questionFrontMatter, parsedYaml(yaml, file), file)
       : { ...englishFrontMatter(name), ...validated(translatedQuestionFrontMatter, parsedYaml(yaml, file), file) };
+  // An answer is Markdown, rendered as it is: raw HTML in it (a <script>, an <img onerror>) would reach the page.
+  const markup = rawHtmlIn(text);
+  if (markup.length)
+    throw new WordsError(
+      `Raw HTML in ${file}:\n${rawHtmlLines(markup, file, 'Markdown: the answer is rendered as written, so raw HTML would reach the page').join('\n')}`,
+    );
   const sources = data.sources.map(({ page: kind, section }, index) => {
     const field = `sources[${index}]`;
     const page = pages.find((each) => each.kind === kind);
@@ -201,8 +250,13 @@ export async function questionFrom(
     return { href: `${page.path}#${section}`, label, ...(page.lang && { lang: page.lang, note: inEnglish }) };
   });
   const { html } = await renderLegalMarkdown(filledText(body, tokens, file, 'the answer', escapeMarkdown));
-  const id = `${locale}/${name}`;
-  return { id, question: filledText(data.question, tokens, file, 'question'), order: data.order, html, sources };
+  const question = filledText(data.question, tokens, file, 'question');
+  const long = [
+    ...longSentences(`<p>${escapeUTF8(question)}</p>`, text).map((each) => ({ ...each, field: 'question' })),
+    ...longSentences(html, text).map((each) => ({ ...each, field: 'the answer' })),
+  ].map((each) => ({ ...each, where: `${file}${each.line ? `, line ${each.line}` : ''} (${each.field})` }));
+  if (long.length) throw new WordsError(readingFailures(long));
+  return { id: `${locale}/${name}`, question, order: data.order, html, sources };
 }
 
 /** The front matter of the English question `name`, which its translations share but for the question. */
