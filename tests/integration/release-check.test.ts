@@ -5,6 +5,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { loadConfig } from '../../src/config/index.ts';
+import { translationFile, translationSources } from '../../src/lib/legal/pages.node.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 
 let copy: ProjectCopy;
@@ -14,10 +16,12 @@ beforeAll(() => {
 afterAll(() => copy?.remove());
 
 test('lists every legal failure in one run, each with the doc section that says how to fix it', () => {
-  for (const page of ['privacy', 'terms', 'es/privacy']) {
-    const file = `src/content/legal/${page}.md`;
-    copy.write(file, `${copy.read(file)}\nAsk {{noSuchToken}}.\n`);
-  }
+  // Two English pages, and a translation where the config publishes one.
+  const [translation] = loadConfig()
+    .languages.filter((locale) => locale !== 'en')
+    .flatMap((locale) => translationSources(locale).map(({ kind }) => translationFile(kind, locale)));
+  const files = ['src/content/legal/privacy.md', 'src/content/legal/terms.md', ...(translation ? [translation] : [])];
+  for (const file of files) copy.write(file, `${copy.read(file)}\nAsk {{noSuchToken}}.\n`);
   // A version recorded as taking effect before its own approval.
   copy.edit(
     'src/content/legal/approvals.yaml',
@@ -29,10 +33,10 @@ test('lists every legal failure in one run, each with the doc section that says 
   expect(run.status, output).toBe(1);
   const listed = (problem: RegExp, doc: string) =>
     expect(output).toMatch(new RegExp(`\\n  - ${problem.source}[^]*?\\n    see ${doc.replace(/[.#]/g, '\\$&')}\\n`));
-  for (const file of ['privacy.md', 'terms.md', 'es/privacy.md']) {
+  for (const file of files) {
     listed(
       new RegExp(
-        `src/content/legal/${file.replace('.', '\\.')} \\(the [\\w.]+ page\\) fails the legal check[^\\n]*\\n +- unknown token \\{\\{noSuchToken\\}\\}`,
+        `${file.replace(/\./g, '\\.')} \\(the [\\w.]+ page\\) fails the legal check[^\\n]*\\n +- unknown token \\{\\{noSuchToken\\}\\}`,
       ),
       'docs/legal-pages.md#what-the-build-checks',
     );
