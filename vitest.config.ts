@@ -15,6 +15,8 @@ const slow = 'tests/integration/{media,footage,lighthouse-gates}.test.ts';
  *   affect them) and the Lighthouse gates seen failing on a build broken on purpose.
  */
 export default defineConfig({
+  // The config the site integration serves to the build (src/integrations/site.ts), for modules that import it.
+  resolve: { alias: { 'virtual:site/config': new URL('tests/support/siteConfig.ts', import.meta.url).pathname } },
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },

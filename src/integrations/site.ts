@@ -1,10 +1,9 @@
 /**
  * The site's own integration, the one door of its configuration: it validates site.config.ts once, before anything is
  * built (a bad value stops the build naming the field), and hands Astro what follows from it: the site's address, its
- * languages (Astro's i18n routing), each page's Content-Security-Policy (a <meta http-equiv> with the hashes of the
- * scripts and styles Astro emits, the inline code of src/components/InlineCode.astro, and src/lib/headers.ts's
- * directives), the sitemap, and the steps that finish dist/. Pages, layouts, components and the content loaders read
- * the same validated value as `virtual:site/config`; tests mock that module (vitest.config.ts).
+ * languages, each page's Content-Security-Policy (src/lib/headers.ts's directives with the hashes of what Astro and
+ * src/components/InlineCode.astro emit), the sitemap and the steps that finish dist/. Pages, layouts, components and
+ * the content loaders import the same value as `virtual:site/config`, which unit tests mock (vitest.config.ts).
  */
 import { statSync } from 'node:fs';
 import type { AstroIntegration } from 'astro';

@@ -2,7 +2,7 @@
  * Which page exists in which language: the one answer that the routes' getStaticPaths, the head's hreflang links, the
  * language switcher and the sitemap all read. English is the source, at today's addresses; every other published
  * language (the config's `languages`) has the home, support, invite and 404 pages, and the legal pages it has a
- * translation of (src/content/i18n/<locale>/legal/), under `/<locale>/`.
+ * translation of (its folder's legal/), under `/<locale>/`.
  */
 import type { SiteConfig } from '../config/index.ts';
 import { defaultLocale, localePath, type Locale } from './i18n.ts';
@@ -10,8 +10,6 @@ import { legalPages, translationSources } from './legal/pages.node.ts';
 import { routes } from './routes.ts';
 
 export interface SitePage {
-  /** Its English address, which names it: `/`, `/privacy`, `/join`. */
-  path: string;
   /** Its address in each language it exists in, English first. */
   paths: Record<Locale, string>;
   /** Whether search engines may list it: then its pairs are hreflang links and sitemap alternates too. */
@@ -22,34 +20,25 @@ export interface SitePage {
   kind?: string;
 }
 
-const inEach = (languages: readonly Locale[], path: string) =>
-  Object.fromEntries(languages.map((locale) => [locale, localePath(locale, path)]));
-
-export function pageTable(config: Pick<SiteConfig, 'languages' | 'invitePath'>): SitePage[] {
-  const { languages } = config;
-  const translated = new Map(
-    languages.map((locale) => [
-      locale,
-      new Set(locale === defaultLocale ? [] : translationSources(locale).map(({ kind }) => kind)),
-    ]),
-  );
-  const page = (path: string, indexed = true, only = languages): SitePage => ({
-    path,
-    paths: inEach(only, path),
-    indexed,
-  });
+export function pageTable({ languages, invitePath }: Pick<SiteConfig, 'languages' | 'invitePath'>): SitePage[] {
+  const inEach = (path: string, only = languages) =>
+    Object.fromEntries(only.map((locale) => [locale, localePath(locale, path)]));
+  const translated = languages.map((locale) => ({
+    locale,
+    kinds: locale === defaultLocale ? [] : translationSources(locale).map(({ kind }) => kind),
+  }));
   return [
-    page(routes.home),
-    page(routes.support),
-    ...(config.invitePath ? [page(config.invitePath, false)] : []),
-    { ...page('/404', false), switchTo: inEach(languages, routes.home) },
+    { paths: inEach(routes.home), indexed: true },
+    { paths: inEach(routes.support), indexed: true },
+    ...(invitePath ? [{ paths: inEach(invitePath), indexed: false }] : []),
+    { paths: inEach('/404'), indexed: false, switchTo: inEach(routes.home) },
     ...legalPages().map(({ kind, path }) => ({
-      ...page(
-        path,
-        true,
-        languages.filter((locale) => locale === defaultLocale || translated.get(locale)!.has(kind)),
-      ),
       kind,
+      indexed: true,
+      paths: inEach(
+        path,
+        translated.filter(({ locale, kinds }) => locale === defaultLocale || kinds.includes(kind)).map((t) => t.locale),
+      ),
     })),
   ];
 }
@@ -58,11 +47,9 @@ export function pageTable(config: Pick<SiteConfig, 'languages' | 'invitePath'>):
 export const sitePageAt = (table: SitePage[], path: string) =>
   table.find(({ paths }) => Object.values(paths).includes(path));
 
-/**
- * The `locale` parameter of a route under src/pages/[...locale]/ for each language the page at English `path` exists
- * in: none for English (its unprefixed address), the code for the others.
- */
+/** The `locale` parameter of a route under src/pages/[...locale]/: none for English, whose addresses have no prefix. */
+export const localeParam = (locale: Locale) => (locale === defaultLocale ? undefined : locale);
+
+/** The `locale` parameters of the page at English `path`: one per language it exists in. */
 export const localeParams = (config: Pick<SiteConfig, 'languages' | 'invitePath'>, path: string) =>
-  Object.keys(sitePageAt(pageTable(config), path)?.paths ?? {}).map((locale) => ({
-    locale: locale === defaultLocale ? undefined : locale,
-  }));
+  Object.keys(sitePageAt(pageTable(config), path)?.paths ?? {}).map((locale) => ({ locale: localeParam(locale) }));

@@ -2,26 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { loadConfig } from '../../src/config/index.ts';
-import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
-import { routes } from '../../src/lib/routes.ts';
-import { defaultLocale, localeOf, localePath } from '../../src/lib/i18n.ts';
-import { legalTranslation } from '../../src/lib/words/legalLinks.node.ts';
+import { localeOf } from '../../src/lib/i18n.ts';
+import { pageTable } from '../../src/lib/pageTable.node.ts';
 import { fullRun } from './support/tiers.ts';
 
 const config = loadConfig();
 
-const legalPages = readLegalPages();
-
 // Home, every legal page of the list and the support page, and each in the other languages where it has a translation.
-const english = ['/', ...legalPages.map((page) => page.path), routes.support];
-const translated = config.languages
-  .filter((locale) => locale !== defaultLocale)
-  .flatMap((locale) => [
-    localePath(locale, '/'),
-    localePath(locale, routes.support),
-    ...legalPages.filter(({ kind }) => legalTranslation(kind, locale)).map(({ path }) => localePath(locale, path)),
-  ]);
-const pages = [...english, ...translated];
+const table = pageTable(config);
+const pages = table.filter(({ indexed }) => indexed).flatMap(({ paths }) => Object.values(paths));
 
 /** The head as a crawler reads it: from the server's HTML, without running scripts. */
 async function headOf(page: Page, path: string) {
@@ -77,7 +66,8 @@ test('every page has one title, description and canonical, Open Graph and Twitte
     expect(head.lang, path).toBe(locale);
     expect(head.themeColor).toHaveLength(1);
     // The policy in the page's language where it has one; the SMS terms are English only.
-    const privacy = legalTranslation('privacy', locale) ? localePath(locale, '/privacy') : '/privacy';
+    const { paths } = table.find(({ kind }) => kind === 'privacy')!;
+    const privacy = paths[locale] ?? paths.en;
     expect(head.privacyLink, path).toEqual([privacy]);
     expect(head.termsLink, path).toEqual(['/terms']);
     expect(head.smartBanner).toEqual([`app-id=${/\/id(\d+)/.exec(config.appStoreUrl)?.[1]}`]);

@@ -16,9 +16,10 @@ import { longSentences, maxSentenceWords } from '../legal/readability.ts';
 import { rawHtmlIn, rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
 import { escapeUTF8 } from 'entities';
 import { routes } from '../routes.ts';
-import { legalPages, legalSource, splitFrontMatter } from '../legal/pages.node.ts';
+import { legalPages, legalSource, splitFrontMatter, translationSources } from '../legal/pages.node.ts';
 import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
-import { legalSections, localizedLegalPages } from './legalLinks.node.ts';
+import { localizedLegalPages } from './legalLinks.node.ts';
+import { markdownParts } from '../legal/markdown.node.ts';
 import { supportDir, wordsFile } from '../languages.node.ts';
 import {
   questionFrontMatter,
@@ -210,7 +211,10 @@ const readingFailures = (long: { where: string; words: number; text: string }[])
  */
 function questionContext(config: SiteConfig, words: Words, locale: Locale = defaultLocale) {
   const pages = localizedLegalPages(legalPages(), locale);
-  const parts = new Map(pages.map(({ kind }) => [kind, legalSections(kind, locale, legalSource(kind).body).parts]));
+  // A translation's headings where it has one (same ids as the English), else the English page's.
+  const translations = locale === defaultLocale ? [] : translationSources(locale);
+  const bodyOf = (kind: string) => (translations.find((each) => each.kind === kind) ?? legalSource(kind)).body;
+  const parts = new Map(pages.map(({ kind }) => [kind, markdownParts(bodyOf(kind))]));
   return { locale, tokens: wordsTokens(config, words, locale), pages, parts, inEnglish: words.interface.inEnglish };
 }
 
