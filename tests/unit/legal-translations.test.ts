@@ -62,14 +62,19 @@ describe("the data file's words in another language", () => {
   });
 });
 
-describe('a Spanish legal page', () => {
-  const sources = translationSources('es');
+/** The published translations that have legal pages: each is held to the English page's rules. */
+const translated = loadConfig()
+  .languages.filter((locale) => locale !== 'en')
+  .filter((locale) => translationSources(locale).length);
+
+describe.each(translated)('a legal page in %s', (locale) => {
+  const sources = translationSources(locale);
   /** The check's failures for the translation with `edit` applied; '' when it passes. */
   const failuresOf = async (kind: string, edit?: (text: string) => string) => {
-    const source = readFileSync(translationFile(kind, 'es'), 'utf8');
+    const source = readFileSync(translationFile(kind, locale), 'utf8');
     const edited = edit?.(source) ?? source;
     if (edit && edited === source) throw new Error('the edit changed nothing: the test is stale');
-    return legalText(kind, edited, legalShared(loadConfig(), sources, 'es')).then(
+    return legalText(kind, edited, legalShared(loadConfig(), sources, locale)).then(
       () => '',
       (error: Error) => error.message,
     );
@@ -80,7 +85,7 @@ describe('a Spanish legal page', () => {
     for (const { kind } of sources) expect(await failuresOf(kind)).toBe('');
   });
 
-  it('is held to the same rules: sections, sentence length, placeholders (but "todo" is a Spanish word)', async () => {
+  it('is held to the same rules: sections, sentence length, placeholders in capitals', async () => {
     const [{ kind, body }] = sources as [(typeof sources)[number]];
     const firstSection = /^## .*\{ #([\w-]+) \}$/m.exec(body)!;
     expect(await failuresOf(kind, (t) => t.replace(firstSection[0], '## Otra cosa { #otra-cosa }'))).toMatch(
@@ -89,6 +94,7 @@ describe('a Spanish legal page', () => {
     const long = `${'palabra '.repeat(40).trim()}.`;
     expect(await failuresOf(kind, (t) => `${t}\n${long}\n`)).toContain('a sentence of 40 words');
     expect(await failuresOf(kind, (t) => `${t}\nTODO.\n`)).toContain('placeholder text "TODO"');
+    // Only in capitals: "todo" is a Spanish word ("all").
     expect(await failuresOf(kind, (t) => `${t}\nY eso es todo.\n`)).toBe('');
   });
 });
