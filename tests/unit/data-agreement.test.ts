@@ -13,6 +13,7 @@ import {
 } from '../../src/lib/dataPractices/storeLabels.ts';
 import { legalText } from '../../src/lib/legal/text.node.ts';
 import { fill as fillWith, legalTokens } from '../../src/lib/legal/tokens.node.ts';
+import { computes } from '../support/timeouts.ts';
 
 const practices = readDataPractices();
 const html = (await legalText('privacy')).html;
@@ -111,7 +112,7 @@ function disagreements(data: DataPractices, page: string, apple: AppPrivacyDetai
   return found;
 }
 
-describe('the privacy policy and both store labels', () => {
+describe('the privacy policy and both store labels', computes, () => {
   it('say the same of every kind of data', () => {
     expect(disagreements(practices, html, appStore, play)).toEqual([]);
   });

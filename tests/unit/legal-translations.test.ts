@@ -17,6 +17,7 @@ import {
   staleReport,
   type TranslationState,
 } from '../../src/lib/legal/translations.node.ts';
+import { computes } from '../support/timeouts.ts';
 
 const shipped = readFileSync(dataPracticesPath, 'utf8');
 
@@ -52,7 +53,7 @@ describe("the data file's words in Spanish", () => {
   });
 });
 
-describe('a Spanish legal page', () => {
+describe('a Spanish legal page', computes, () => {
   const sources = translationSources('es');
   /** The check's failures for the translation with `edit` applied; '' when it passes. */
   const failuresOf = async (kind: string, edit?: (text: string) => string) => {
