@@ -16,7 +16,6 @@ import {
   dataSafetyMarkdown,
   type AppPrivacyDetail,
 } from '../../src/lib/dataPractices/storeLabels.ts';
-import { computes } from '../support/timeouts.ts';
 
 const root = join(import.meta.dirname, '../..');
 const file = 'src/content/legal/data-practices.yaml';
@@ -193,38 +192,30 @@ describe("Google Play's CSV, checked against a real Play Console export", () => 
   });
 });
 
-it(
-  'npm run store-labels writes the three files, warns while the site URL is an example, and they parse',
-  computes,
-  () => {
-    // The owner's config decides: the template's example address warns, an owner's own does not.
-    const example = fieldsAtExampleValues(siteConfig()).some(({ field }) => field === 'siteUrl');
-    const out = mkdtempSync(join(tmpdir(), 'store-labels-'));
-    try {
-      const run = spawnSync(process.execPath, ['scripts/store-labels.ts', '--out', out], {
-        cwd: root,
-        encoding: 'utf8',
-      });
-      expect(run.stdout).toContain('data-safety.csv');
-      expect(run.stderr.includes('warning: siteUrl is still its example value')).toBe(example);
-      // As fastlane's upload_app_privacy_details_to_app_store reads it: a list of category, purposes, protections.
-      const json = JSON.parse(readFileSync(join(out, 'app-privacy-details.json'), 'utf8')) as AppPrivacyDetail[];
-      for (const detail of json) {
-        expect(Object.keys(detail).sort()).toEqual(['category', 'data_protections', 'purposes']);
-        expect(detail.purposes!.length).toBeGreaterThan(0);
-      }
-      expect(json.map((detail) => detail.category)).toContain('NAME');
-      expect(readFileSync(join(out, 'data-safety.md'), 'utf8')).toMatch(
-        example ? /^> \*\*Not ready to file:\*\*[^\n]*\n\n# Google Play/ : /^# Google Play/,
-      );
-      expect(csvRows(readFileSync(join(out, 'data-safety.csv'), 'utf8'))[0]![0]).toBe('Question ID (machine readable)');
-    } finally {
-      rmSync(out, { recursive: true, force: true });
+it('npm run store-labels writes the three files, warns while the site URL is an example, and they parse', () => {
+  // The owner's config decides: the template's example address warns, an owner's own does not.
+  const example = fieldsAtExampleValues(siteConfig()).some(({ field }) => field === 'siteUrl');
+  const out = mkdtempSync(join(tmpdir(), 'store-labels-'));
+  try {
+    const run = spawnSync(process.execPath, ['scripts/store-labels.ts', '--out', out], { cwd: root, encoding: 'utf8' });
+    expect(run.stdout).toContain('data-safety.csv');
+    expect(run.stderr.includes('warning: siteUrl is still its example value')).toBe(example);
+    // As fastlane's upload_app_privacy_details_to_app_store reads it: a list of category, purposes, protections.
+    const json = JSON.parse(readFileSync(join(out, 'app-privacy-details.json'), 'utf8')) as AppPrivacyDetail[];
+    for (const detail of json) {
+      expect(Object.keys(detail).sort()).toEqual(['category', 'data_protections', 'purposes']);
+      expect(detail.purposes!.length).toBeGreaterThan(0);
     }
-    // A child process that loads the config and the legal words: slow on a busy machine.
-  },
-  30_000,
-);
+    expect(json.map((detail) => detail.category)).toContain('NAME');
+    expect(readFileSync(join(out, 'data-safety.md'), 'utf8')).toMatch(
+      example ? /^> \*\*Not ready to file:\*\*[^\n]*\n\n# Google Play/ : /^# Google Play/,
+    );
+    expect(csvRows(readFileSync(join(out, 'data-safety.csv'), 'utf8'))[0]![0]).toBe('Question ID (machine readable)');
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  // A child process that loads the config and the legal words: slow on a busy machine.
+}, 30_000);
 
 describe('the data file refuses what it contradicts, naming the entry and the field', () => {
   /** The error the real file gives with `edit` applied to the entry `id`. */
