@@ -16,15 +16,23 @@ import { parseArgs } from 'node:util';
 import { LinkChecker } from 'linkinator';
 import { siteConfig } from '../src/config/index.ts';
 import { exampleInviteCode } from '../src/lib/invite/invite.ts';
+import { routes } from '../src/lib/routes.ts';
+import { runFloorGate, verdictLine } from './floorGate.ts';
 import { measure } from './lighthouse.ts';
 import { startNginx } from './nginx.ts';
 
 const config = siteConfig();
 
 const { values } = parseArgs({
-  options: { 'skip-build': { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    'floor-rounds': { type: 'string' },
+  },
 });
 const { quick } = values;
+// Rounds of each page beside its floor (scripts/floorGate.ts): enough for one quiet moment each.
+const floorRounds = Number(values['floor-rounds'] ?? (quick ? 3 : 5));
 if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 const table: { gate: string; result: string }[] = [];
@@ -52,6 +60,15 @@ const targets = [
   ...(invite ? [{ page: invite, skipAudits: ['is-crawlable'] }] : []),
 ];
 const runs = quick ? 1 : 3;
+// The floor gate: one page of each kind, the landing page in every language (scripts/floorGate.ts).
+const sitemapPaths = sitemapPages.map((page) => page.replace(url, ''));
+const floorPaths = quick
+  ? [routes.home]
+  : [
+      ...sitemapPaths.filter((path) => /^\/(?:[a-z]{2}\/)?$/.test(path)),
+      ...['/privacy', routes.support].filter((path) => sitemapPaths.includes(path)),
+      ...(invite ? [invite.replace(url, '')] : []),
+    ];
 const server = await startNginx({ port });
 try {
   for (const device of quick ? ['mobile'] : ['mobile', 'desktop']) {
@@ -83,6 +100,9 @@ try {
       table.push({ gate: `  ${device} ${run.url.replace(url, '')}`, result: `${scores.join(', ')}; ${figures}` });
     }
   }
+  // Its own server, on a copy of the build with the floors beside the pages.
+  const verdicts = await runFloorGate({ port: port + 1, paths: floorPaths, rounds: floorRounds, dir: 'reports/floor' });
+  for (const verdict of verdicts) table.push({ gate: `floor ${verdict.path}`, result: verdictLine(verdict) });
   // No network here: other sites' links are not fetched, only required to be https.
   const insecure: string[] = [];
   // One crawl per start: linkinator given several paths at once follows none of their links.
