@@ -35,6 +35,8 @@ const groups: Record<string, Record<string, () => boolean>> = {
     'libnginx-mod-http-brotli-static': () => existsSync(`${modulesDir}/ngx_http_brotli_static_module.so`),
     openssl: () => runs('openssl', 'version'),
   },
+  // The W3C Nu HTML Checker (scripts/nu-validate.ts, in `npm test` and the report) is a Java program.
+  html: { 'default-jre-headless': () => runs('java', '-version') },
   // The media pipeline (`npm run media`, `npm run footage`) and its integration test.
   media: { ffmpeg: () => runs('ffmpeg', '-version') && runs('ffprobe', '-version') },
   // The engines suite: WebKitGTK and Firefox ESR on an X display. WebKit plays video through GStreamer: VP9 (good),

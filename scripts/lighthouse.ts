@@ -71,15 +71,22 @@ interface MeasureOptions {
   dir: string;
   desktop?: boolean;
   skipAudits?: string[];
+  /** Only these categories (all four by default): the floor gate reads the paint metrics alone. */
+  categories?: string[];
+  /**
+   * Lighthouse's throttling: its simulation (Lantern) by default; `devtools` loads the page on a throttled network
+   * and CPU and reports the paints as they happened (the floor gate, scripts/floorGate.ts, says why).
+   */
+  throttling?: 'simulate' | 'devtools';
 }
 
 /**
  * Measures `url` once on a phone (or a desktop) and writes the report where `lhci assert` and `lhci upload` read
- * them: `<dir>/lhr-<time>.json`. A run Lighthouse itself gives up on (it wrote no report: "Something went wrong with
+ * them: `<dir>/lhr-<time>.json`, whose path it returns. A run Lighthouse itself gives up on (it wrote no report: "Something went wrong with
  * recording the trace over your page load. Please run Lighthouse again", once in some 60 runs of a full report here) is
  * run again, up to three attempts, as `lhci collect` does; if all three fail, the first error is thrown.
  */
-export async function measure(url: string, options: MeasureOptions) {
+export async function measure(url: string, options: MeasureOptions): Promise<string> {
   const errors: unknown[] = [];
   while (errors.length < 3) {
     try {
@@ -95,7 +102,8 @@ async function measureOnce(url: string, options: MeasureOptions) {
   const work = mkdtempSync(join(tmpdir(), 'lighthouse-'));
   // Both halves take the same settings: Lighthouse refuses to audit with others than it gathered with.
   const settings = [
-    `--only-categories=${categories.join(',')}`,
+    `--only-categories=${(options.categories ?? categories).join(',')}`,
+    ...(options.throttling ? [`--throttling-method=${options.throttling}`] : []),
     `--chrome-flags=--headless=new ${chromiumArgs.join(' ')}`,
     ...(options.desktop ? ['--preset=desktop'] : []),
     ...(options.skipAudits ? [`--skip-audits=${options.skipAudits.join(',')}`] : []),
@@ -113,7 +121,9 @@ async function measureOnce(url: string, options: MeasureOptions) {
     toCpuTime(trace.traceEvents);
     writeFileSync(traceFile, JSON.stringify(trace));
     mkdirSync(options.dir, { recursive: true });
-    await lighthouse([`-A=${work}`, '--output=json', `--output-path=${join(options.dir, `lhr-${Date.now()}.json`)}`]);
+    const report = join(options.dir, `lhr-${Date.now()}.json`);
+    await lighthouse([`-A=${work}`, '--output=json', `--output-path=${report}`]);
+    return report;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

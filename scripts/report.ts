@@ -1,6 +1,7 @@
 /**
  * `npm run report` (`-- --skip-build` to reuse dist/): the quality gates on the built site, each a maintained tool,
- * then one table. size-limit holds the byte budgets (package.json), html-validate the markup (.htmlvalidate.json);
+ * then one table. size-limit holds the byte budgets (package.json), html-validate the markup (.htmlvalidate.json)
+ * and the W3C Nu HTML Checker the standard (scripts/nu-validate.ts);
  * with dist/ served by the production nginx configuration, Lighthouse (scripts/lighthouse.ts, on the page's CPU
  * time) measures every page of the sitemap and the invite page, on a phone and on a desktop, three runs each, and
  * Lighthouse CI judges them (lighthouserc.json); linkinator crawls every link; last, npm audit. The whole visit on a
@@ -15,15 +16,23 @@ import { parseArgs } from 'node:util';
 import { LinkChecker } from 'linkinator';
 import { configOrExit } from '../src/config/index.ts';
 import { exampleInviteCode } from '../src/lib/invite/invite.ts';
+import { routes } from '../src/lib/routes.ts';
+import { runFloorGate, verdictLine } from './floorGate.ts';
 import { measure } from './lighthouse.ts';
 import { startNginx } from './nginx.ts';
 
 const config = configOrExit();
 
 const { values } = parseArgs({
-  options: { 'skip-build': { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    'floor-rounds': { type: 'string' },
+  },
 });
 const { quick } = values;
+// Rounds of each page beside its floor (scripts/floorGate.ts): enough for one quiet moment each.
+const floorRounds = Number(values['floor-rounds'] ?? (quick ? 3 : 5));
 if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 const table: { gate: string; result: string }[] = [];
@@ -36,6 +45,7 @@ function gate(name: string, command: string, args: string[]) {
 if (!quick) {
   gate('bytes (size-limit)', 'size-limit', []);
   gate('HTML (html-validate)', 'html-validate', ['dist']);
+  gate('HTML (Nu HTML Checker)', 'node', ['scripts/nu-validate.ts']);
 }
 
 const port = Number(process.env.REPORT_PORT ?? 4323);
@@ -50,6 +60,15 @@ const targets = [
   ...(invite ? [{ page: invite, skipAudits: ['is-crawlable'] }] : []),
 ];
 const runs = quick ? 1 : 3;
+// The floor gate: one page of each kind, the landing page in every language (scripts/floorGate.ts).
+const sitemapPaths = sitemapPages.map((page) => page.replace(url, ''));
+const floorPaths = quick
+  ? [routes.home]
+  : [
+      ...sitemapPaths.filter((path) => /^\/(?:[a-z]{2}\/)?$/.test(path)),
+      ...['/privacy', routes.support].filter((path) => sitemapPaths.includes(path)),
+      ...(invite ? [invite.replace(url, '')] : []),
+    ];
 const server = await startNginx({ port });
 try {
   for (const device of quick ? ['mobile'] : ['mobile', 'desktop']) {
@@ -81,6 +100,9 @@ try {
       table.push({ gate: `  ${device} ${run.url.replace(url, '')}`, result: `${scores.join(', ')}; ${figures}` });
     }
   }
+  // Its own server, on a copy of the build with the floors beside the pages.
+  const verdicts = await runFloorGate({ port: port + 1, paths: floorPaths, rounds: floorRounds, dir: 'reports/floor' });
+  for (const verdict of verdicts) table.push({ gate: `floor ${verdict.path}`, result: verdictLine(verdict) });
   // No network here: other sites' links are not fetched, only required to be https.
   const insecure: string[] = [];
   // One crawl per start: linkinator given several paths at once follows none of their links.

@@ -1,8 +1,11 @@
 /**
- * The Lighthouse gates bite (lighthouserc.json, run by `npm run report`): a build is broken on purpose the way a
- * regression would break it, served by the production nginx configuration, measured once as `npm run report` measures
- * (scripts/lighthouse.ts, on the page's CPU time), and `lhci assert` must name each broken budget. `/` gets a script that keeps the main thread busy after load (the performance score and total
- * blocking time); `/privacy` gets a render-blocking stylesheet (its own LCP budget, tighter than the landing page's).
+ * The Lighthouse gates bite (lighthouserc.json and the floor gate, run by `npm run report`): a build is broken on
+ * purpose the way a regression would break it, served by the production nginx configuration, measured as
+ * `npm run report` measures (scripts/lighthouse.ts, scripts/floorGate.ts), and each broken budget must be named.
+ * `/` gets a script that keeps the main thread busy after load (`lhci assert`: the performance score and total
+ * blocking time) and loses the copy of the hero still in its HTML (src/lib/heroPreview.ts: its largest paint comes
+ * after its first); `/privacy` gets a render-blocking stylesheet (its largest paint, and its first, far behind its
+ * floor's).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runFloorGate, type FloorVerdict } from '../../scripts/floorGate.ts';
 import { measure } from '../../scripts/lighthouse.ts';
 import { startNginx } from '../../scripts/nginx.ts';
 import { freePort, run } from '../support/processes.ts';
@@ -19,6 +23,7 @@ const root = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'lighthouse-gates-'));
 const site = join(work, 'dist');
 let output = '';
+let verdicts: FloorVerdict[] = [];
 
 /** Adds `tag` before `</head>` of a page, and drops the page's precompressed copies, which nginx would serve instead. */
 function inject(page: string, tag: string) {
@@ -36,6 +41,11 @@ beforeAll(async () => {
     'addEventListener("load",()=>{const end=performance.now()+600;while(performance.now()<end);});',
   );
   inject('index.html', '<script src="/busy.js" defer></script>');
+  // The hero still fetched, as before it came in the HTML.
+  const landing = join(site, 'index.html');
+  const withPreview = readFileSync(landing, 'utf8');
+  writeFileSync(landing, withPreview.replace(/<style>[^<]*data:image\/avif[^<]*<\/style>/, ''));
+  expect(readFileSync(landing, 'utf8')).not.toBe(withPreview);
   // 300 KB of rules compression cannot shrink, that the browser must fetch and parse before it paints anything.
   const rule = () => `.x${randomBytes(8).toString('hex')}{color:#${randomBytes(3).toString('hex')}}\n`;
   writeFileSync(join(site, 'heavy.css'), Array.from({ length: 10_000 }, rule).join(''));
@@ -58,7 +68,16 @@ beforeAll(async () => {
   } finally {
     await server.stop();
   }
-}, 300_000);
+  // One round: each break is far over its budget.
+  const floorPort = await freePort();
+  verdicts = await runFloorGate({
+    root: site,
+    port: floorPort,
+    paths: ['/', '/privacy'],
+    rounds: 1,
+    dir: join(work, 'floor'),
+  });
+}, 600_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The audits `lhci assert` failed for a page, with the budget each missed (its output, without colours). */
@@ -76,6 +95,14 @@ it('a script busy after load fails the performance score and total blocking time
   expect(failures('/')).toEqual(expect.arrayContaining(['categories.performance >=0.95', 'total-blocking-time <=200']));
 });
 
-it('a render-blocking stylesheet fails the LCP budget of the legal pages on `/privacy`', () => {
-  expect(failures('/privacy')).toContain('largest-contentful-paint <=1100');
+/** The floor budgets a page missed, without their figures. */
+const floorFailures = (path: string) =>
+  verdicts.find((verdict) => verdict.path === path)!.failures.map((failure) => failure.replace(/\d+(\.\d+)?/, 'N'));
+
+it('the hero still fetched after the HTML puts the largest paint of `/` after its first', () => {
+  expect(floorFailures('/')).toContain('LCP N ms after FCP (budget 50 ms)');
+});
+
+it("a render-blocking stylesheet puts the largest paint of `/privacy` over 1.1 times its floor's", () => {
+  expect(floorFailures('/privacy')).toContain("LCP Nx the floor's (budget 1.1x)");
 });

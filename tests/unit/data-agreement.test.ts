@@ -17,6 +17,7 @@ import {
 } from '../../src/lib/dataPractices/storeLabels.ts';
 import { legalShared, legalText } from '../../src/lib/legal/text.node.ts';
 import { fill as fillWith, legalTokens } from '../../src/lib/legal/tokens.node.ts';
+import { computes } from '../support/timeouts.ts';
 
 const practices = readDataPractices(loadConfig());
 const html = (await legalText('privacy', undefined, legalShared(loadConfig()))).html;
@@ -128,7 +129,7 @@ function disagreements(data: DataPractices, page: string, apple: AppPrivacyDetai
   return found;
 }
 
-describe('the privacy policy and both store labels', () => {
+describe('the privacy policy and both store labels', computes, () => {
   it('say the same of every kind of data', () => {
     expect(disagreements(practices, html, appStore, play)).toEqual([]);
   });

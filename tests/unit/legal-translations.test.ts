@@ -17,6 +17,7 @@ import {
   staleReport,
   type TranslationState,
 } from '../../src/lib/legal/translations.node.ts';
+import { computes } from '../support/timeouts.ts';
 
 const shipped = readFileSync(dataPracticesPath, 'utf8');
 
@@ -67,7 +68,7 @@ const translated = loadConfig()
   .languages.filter((locale) => locale !== 'en')
   .filter((locale) => translationSources(locale).length);
 
-describe.each(translated)('a legal page in %s', (locale) => {
+describe.each(translated)('a legal page in %s', computes, (locale) => {
   const sources = translationSources(locale);
   /** The check's failures for the translation with `edit` applied; '' when it passes. */
   const failuresOf = async (kind: string, edit?: (text: string) => string) => {

@@ -18,6 +18,7 @@ import { consentScreenshotOf, legalShared, legalText } from '../../src/lib/legal
 import { legalWording, percent } from '../../src/lib/legal/tokens.node.ts';
 import { gpcJson, securityTxt } from '../../src/lib/wellKnown.ts';
 import { reword } from '../support/legalEdits.ts';
+import { computes } from '../support/timeouts.ts';
 
 const config = loadConfig();
 
@@ -34,7 +35,7 @@ async function failuresOf(kind: string, edit?: (text: string) => string): Promis
   );
 }
 
-describe('the legal check', () => {
+describe('the legal check', computes, () => {
   it('passes the pages as they are, and a harmless rewording', async () => {
     for (const { kind } of legalPages()) expect(await failuresOf(kind)).toBe('');
     expect(await failuresOf('privacy', (t) => reword(reword(t, 'introduction'), 'this-website'))).toBe('');
