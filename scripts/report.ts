@@ -17,7 +17,7 @@ import { LinkChecker } from 'linkinator';
 import { configOrExit } from '../src/config/index.ts';
 import { exampleInviteCode } from '../src/lib/invite/invite.ts';
 import { routes } from '../src/lib/routes.ts';
-import { runFloorGate, verdictLine } from './floorGate.ts';
+import { floorRatios, runFloorGate, verdictLine } from './floorGate.ts';
 import { measure } from './lighthouse.ts';
 import { startNginx } from './nginx.ts';
 
@@ -32,7 +32,7 @@ const { values } = parseArgs({
 });
 const { quick } = values;
 // Rounds of each page beside its floor (scripts/floorGate.ts): enough for one quiet moment each.
-const floorRounds = Number(values['floor-rounds'] ?? (quick ? 3 : 5));
+const floorRounds = Number(values['floor-rounds'] ?? 3);
 if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 const table: { gate: string; result: string }[] = [];
@@ -62,13 +62,17 @@ const targets = [
 const runs = quick ? 1 : 3;
 // The floor gate: one page of each kind, the landing page in every language (scripts/floorGate.ts).
 const sitemapPaths = sitemapPages.map((page) => page.replace(url, ''));
-const floorPaths = quick
-  ? [routes.home]
-  : [
-      ...sitemapPaths.filter((path) => /^\/(?:[a-z]{2}\/)?$/.test(path)),
-      ...['/privacy', routes.support].filter((path) => sitemapPaths.includes(path)),
-      ...(invite ? [invite.replace(url, '')] : []),
-    ];
+const landings = quick ? [routes.home] : sitemapPaths.filter((path) => /^\/(?:[a-z]{2}\/)?$/.test(path));
+const invitePage = !quick && invite ? [invite.replace(url, '')] : [];
+const floorPaths = [
+  ...landings,
+  ...(quick ? [] : ['/privacy', routes.support].filter((path) => sitemapPaths.includes(path))),
+  ...invitePage,
+];
+const floorRatioOf = Object.fromEntries([
+  ...landings.map((path) => [path, floorRatios.landing]),
+  ...invitePage.map((path) => [path, floorRatios.invite]),
+]);
 const server = await startNginx({ port });
 try {
   for (const device of quick ? ['mobile'] : ['mobile', 'desktop']) {
@@ -101,7 +105,13 @@ try {
     }
   }
   // Its own server, on a copy of the build with the floors beside the pages.
-  const verdicts = await runFloorGate({ port: port + 1, paths: floorPaths, rounds: floorRounds, dir: 'reports/floor' });
+  const verdicts = await runFloorGate({
+    port: port + 1,
+    paths: floorPaths,
+    rounds: floorRounds,
+    ratios: floorRatioOf,
+    dir: 'reports/floor',
+  });
   for (const verdict of verdicts) table.push({ gate: `floor ${verdict.path}`, result: verdictLine(verdict) });
   // No network here: other sites' links are not fetched, only required to be https.
   const insecure: string[] = [];

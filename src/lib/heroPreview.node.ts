@@ -9,7 +9,7 @@
  * The preview is the small variant's largest still, 540 px wide: at least a phone's hero in CSS pixels, so Chrome
  * reports no later, larger paint when the sharp one lands; re-encoded at AVIF quality 25 (4 KB, against 8.6 KB for
  * the 540 px still), since every byte of it delays the first paint (the floor gate, scripts/floorGate.ts, holds `/`
- * within 1.1 times its words alone). Made at build from the file `npm run media` writes, so it follows the owner's
+ * within 1.3 times its words alone). Made at build from the file `npm run media` writes, so it follows the owner's
  * video; the same file gives the same bytes.
  */
 import sharp from 'sharp';
