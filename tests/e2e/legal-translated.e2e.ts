@@ -19,7 +19,7 @@ import { fullRunUnless } from './support/tiers.ts';
 const legalPages = readLegalPages();
 const approvals = parse(
   readFileSync(new URL('../../src/content/legal/approvals.yaml', import.meta.url), 'utf8'),
-) as Record<string, { version: string; translates?: string }[]>;
+) as Record<string, { version: string; date: string; takesEffect?: string; translates?: string }[]>;
 
 for (const locale of loadConfig().languages.filter((each) => each !== 'en')) {
   const translated = translationSources(locale);
@@ -29,7 +29,11 @@ for (const locale of loadConfig().languages.filter((each) => each !== 'en')) {
   for (const { kind } of translated) {
     const english = legalPages.find((page) => page.kind === kind)!;
     const path = localePath(locale, english.path);
-    const translates = approvals[`${kind}.${locale}`]!.at(-1)!.translates!;
+    // The version in effect today names the English it translates (a later one may be approved, to take effect later).
+    const today = new Date().toISOString().slice(0, 10);
+    const translates = approvals[`${kind}.${locale}`]!.filter((each) => (each.takesEffect ?? each.date) <= today).at(
+      -1,
+    )!.translates!;
 
     test.describe(path, () => {
       // One layout for every translated page: its parts are checked on the privacy policy in `npm test`.

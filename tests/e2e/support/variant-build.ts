@@ -14,6 +14,9 @@ export function variantBuild(outDir: string, env: Record<string, string>) {
     await run('node_modules/.bin/astro', ['build', '--outDir', outDir], {
       ...process.env,
       ...env,
+      // Other config values may change approved legal words (an Android app adds the kinds of data only it collects),
+      // which only an approval publishes: this build previews them, as an owner's preview would (docs/deploy.md).
+      LEGAL_DRAFTS: '1',
       ASTRO_TELEMETRY_DISABLED: '1',
     });
     served.port = await freePort();
