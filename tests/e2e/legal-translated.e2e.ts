@@ -90,8 +90,9 @@ for (const locale of loadConfig().languages.filter((each) => each !== 'en')) {
           const before = page.locator('.legal-history-before');
           if (await before.count())
             await expect(before.locator(`time[datetime="${first}"]`)).toHaveText(formatLegalDate(first, tag));
+          // Newest first: the latest approved version, even one that takes effect later, and the English it translates.
           await expect(page.locator(`.legal-history a[href^="/legal/${kind}/"][hreflang="en"]`).first()).toHaveText(
-            translates,
+            approvals[`${kind}.${locale}`]!.at(-1)!.translates!,
           );
         },
       );
