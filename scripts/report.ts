@@ -32,7 +32,7 @@ const { values } = parseArgs({
 });
 const { quick } = values;
 // Rounds of each page beside its floor (scripts/floorGate.ts): enough for one quiet moment each.
-const floorRounds = Number(values['floor-rounds'] ?? 3);
+const floorRounds = Number(values['floor-rounds'] ?? (quick ? 3 : 5));
 if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 const table: { gate: string; result: string }[] = [];
