@@ -46,6 +46,8 @@ test(
     // A fixed amount of work, not a fixed time: a loop that runs until the clock says so takes less CPU on a busy machine.
     const site = join(mkdtempSync(join(tmpdir(), 'busy-visit-')), 'dist');
     cpSync('dist', site, { recursive: true });
+    // nginx's files for the build are beside it, never in it (src/lib/hostFiles.node.ts).
+    cpSync('dist-nginx', `${site}-nginx`, { recursive: true });
     writeFileSync(
       join(site, 'busy.js'),
       'addEventListener("load",()=>{let x=0;for(let i=0;i<1e8;i++)x=(x+i*7)%1000003;document.body.dataset.x=x;});',
