@@ -92,6 +92,12 @@ interface FloorGateOptions {
   /** The pages' paths, like `/privacy`. */
   paths: string[];
   rounds: number;
+  /**
+   * Rounds more for a page over its ratio budget after `rounds`, beside its floor as before (none by default): a quiet
+   * run here read /join/ABC123 at 0.90x and /privacy at 1.10x on their best of five, so one borderline reading is
+   * measured again before it is a verdict, where a page truly over its budget stays over on its best of all.
+   */
+  extraRounds?: number;
   /** A page's LCP ratio budget other than a text page's (`floorRatios`), by its path. */
   ratios?: Record<string, number>;
   /** Where the Lighthouse reports go. */
@@ -99,8 +105,14 @@ interface FloorGateOptions {
 }
 
 /** Serves a copy of the build with a floor beside each page, measures them in turn, `rounds` times, and judges. */
-export async function runFloorGate({ root = 'dist', port, paths, rounds, ratios = {}, dir }: FloorGateOptions) {
-  if (!(Number.isInteger(rounds) && rounds > 0)) throw new Error(`rounds is ${rounds}; expected a whole number over 0`);
+export async function runFloorGate(options: FloorGateOptions) {
+  const { root = 'dist', port, paths, rounds, extraRounds = 0, ratios = {}, dir } = options;
+  for (const [name, value, least] of [
+    ['rounds', rounds, 1],
+    ['extraRounds', extraRounds, 0],
+  ] as const)
+    if (!(Number.isInteger(value) && value >= least))
+      throw new Error(`${name} is ${value}; expected a whole number, at least ${least}`);
   const site = mkdtempSync(join(tmpdir(), 'floor-gate-'));
   cpSync(root, site, { recursive: true });
   // nginx's files for this build are written beside it, never in it (src/lib/hostFiles.node.ts).
@@ -121,21 +133,28 @@ export async function runFloorGate({ root = 'dist', port, paths, rounds, ratios 
       floors.set(path, `/floor-${index}`);
     }
     const runs = new Map(paths.map((path) => [path, { page: [] as Paints[], floor: [] as Paints[] }]));
-    const run = async (path: string) =>
-      paintsOf(await measure(url(path), { dir, throttling: 'devtools', categories: ['performance'] }));
-    for (let round = 1; round <= rounds; round++) {
-      for (const path of paths) {
-        console.log(`Floor gate, round ${round} of ${rounds}: ${path} and its floor`);
-        runs.get(path)!.page.push(await run(path));
-        runs.get(path)!.floor.push(await run(floors.get(path)!));
+    const measureRound = async (round: string, path: string) => {
+      console.log(`Floor gate, ${round}: ${path} and its floor`);
+      for (const side of ['page', 'floor'] as const) {
+        const report = await measure(url(side === 'page' ? path : floors.get(path)!), {
+          dir,
+          throttling: 'devtools',
+          categories: ['performance'],
+        });
+        runs.get(path)![side].push(paintsOf(report));
       }
-    }
-    return paths.map((path) =>
+    };
+    const verdictOf = (path: string) =>
       judgeFloor(path, runs.get(path)!.page, runs.get(path)!.floor, {
         ...floorBudgets,
         ratio: ratios[path] ?? floorBudgets.ratio,
-      }),
-    );
+      });
+    for (let round = 1; round <= rounds; round++)
+      for (const path of paths) await measureRound(`round ${round} of ${rounds}`, path);
+    const doubtful = paths.filter((path) => verdictOf(path).ratio > (ratios[path] ?? floorBudgets.ratio));
+    for (let round = 1; round <= extraRounds && doubtful.length; round++)
+      for (const path of doubtful) await measureRound(`extra round ${round} of ${extraRounds} (over its ratio)`, path);
+    return paths.map(verdictOf);
   } finally {
     await server.stop();
     for (const dir of [site, nginxDirOf(site)]) rmSync(dir, { recursive: true, force: true });

@@ -31,7 +31,8 @@ const { values } = parseArgs({
   },
 });
 const { quick } = values;
-// Rounds of each page beside its floor (scripts/floorGate.ts): enough for one quiet moment each.
+// Rounds of each page beside its floor (scripts/floorGate.ts): enough for one quiet moment each, and as many again
+// for a page over its ratio on them.
 const floorRounds = Number(values['floor-rounds'] ?? (quick ? 3 : 5));
 if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
@@ -109,6 +110,7 @@ try {
     port: port + 1,
     paths: floorPaths,
     rounds: floorRounds,
+    extraRounds: floorRounds,
     ratios: floorRatioOf,
     dir: 'reports/floor',
   });
