@@ -17,17 +17,19 @@ import {
   lastUpdated,
   readApprovals,
   templateRecord,
+  today,
   type Approvals,
 } from '../src/lib/legal/approvals.node.ts';
 import { lawFacts } from '../src/lib/legal/law.ts';
 import { legalPages, translationSources } from '../src/lib/legal/pages.node.ts';
-import { approveArgs, recordKey, versionId } from '../src/lib/legal/pages.ts';
+import { approveArgs, recordKey } from '../src/lib/legal/pages.ts';
 import { legalShared, legalText } from '../src/lib/legal/text.node.ts';
 import {
-  isStale,
   publishesStale,
   readTranslationSettings,
+  translationState,
   translationsFile,
+  translationsToFollow,
 } from '../src/lib/legal/translations.node.ts';
 import { ConfigError, fieldsAtExampleValues, loadConfig, whereSet, type SiteConfig } from '../src/config/index.ts';
 import { routes } from '../src/lib/routes.ts';
@@ -176,7 +178,7 @@ export async function legalProblems(config: SiteConfig): Promise<ReleaseProblem[
     if ((await approval(kind, () => legalText(kind, undefined, shared!)))?.unapproved)
       problems.push({ text: `${kind}: its words are not approved  (${approveHint(kind)})`, doc: legalDocs.record });
   }
-  // Each translation: its words approved, and translating the English version approved now.
+  // Each translation: its words approved, and translating the English version in effect.
   const { translations } = legalDocs;
   const settings = (await listing(problems, () => readTranslationSettings(), translations)) ?? {};
   for (const locale of config.languages.filter((each) => each !== 'en')) {
@@ -196,17 +198,14 @@ export async function legalProblems(config: SiteConfig): Promise<ReleaseProblem[
         });
         continue;
       }
-      const english = (approvals[kind] ?? []).at(-1);
-      const translation = {
-        kind,
-        locale,
-        file,
-        translates: latest?.approval.translates,
-        englishLatest: english && versionId(kind, english.version),
-      };
-      if (isStale(translation))
+      const translation = translationState(
+        approvals[kind] ?? [],
+        { kind, locale, file, translates: latest?.approval.translates },
+        today(),
+      );
+      if (translation.stale)
         problems.push({
-          text: `${key} (${file}): translates ${translation.translates}, but the English page's approved version is now ${translation.englishLatest}${publishesStale(settings, translation) ? `; published with a notice (publishStale in ${translationsFile})` : ''}  (translate the change, then ${approveHint(key)})`,
+          text: `${key} (${file}): translates ${translation.translates}, but the English version in effect is now ${translation.englishInEffect}${publishesStale(settings, translation) ? `; published with a notice (publishStale in ${translationsFile})` : ''}  (translate the change, then ${approveHint(key)})`,
           doc: legalDocs.translations,
         });
     }
@@ -253,7 +252,8 @@ Lists, all in one run, what still stands between this project and a launch, each
 section that explains it: config values at the template's example, the template's assets and words, legal pages not
 approved, failing the legal check or due for their yearly review, the template's legal record or one edited after the
 fact, translations not approved or stale, and the owner confirmations not yet recorded. Prints the Support, Privacy
-Policy and Marketing URLs the app stores ask for. Exits 1 while anything is left, 0 once nothing is.
+Policy and Marketing URLs the app stores ask for, and the translations that must follow an English change approved
+for later, with the day each is due. Exits 1 while anything is left, 0 once nothing is.
   --help  print this and exit`;
 
 if (import.meta.main) {
@@ -287,6 +287,12 @@ if (import.meta.main) {
       ...legal,
       ...unconfirmed().map((text) => ({ text, doc: legalDocs.confirmations })),
     ];
+    // Not yet due, so no reason to fail: what each translation must follow, and by when.
+    const toFollow = (await listing([], () => translationsToFollow(config.languages, readApprovals(), today()))) ?? [];
+    if (toFollow.length)
+      console.log(
+        `Translations to follow, each by the day its English change takes effect (${legalDocs.translations}):\n${toFollow.map((line) => `  - ${line}`).join('\n')}\n`,
+      );
     if (problems.length === 0) {
       console.log("Release check passed: no config value, asset or legal page is still the template's.");
     } else {

@@ -4,7 +4,8 @@
  * data block and generated sentence filled in, rendered), in src/content/legal/approvals.yaml, and freezes it in
  * src/content/legal/versions/<page>/<version>.html, published at /legal/<page>/<version> (docs/legal-pages.md,
  * "Approving and versions"). `--effective` is the day the version takes effect (default: the approval's date); a change
- * sooner than the page's notice period needs `--no-notice` with its reason. `--reviewed` records a review that changes
+ * sooner than the page's notice period needs `--no-notice` with its reason; a translation takes effect with the English
+ * version it translates (by default, and never before), whose notice it shares. `--reviewed` records a review that changes
  * no word (the yearly review): "Last updated" follows it. `--date` (default: today, UTC) is for tests and for
  * recording a sign-off late; it may not be before the record's latest date, nor after today. `--template` is for the template's own
  * maintainers, while the record is the template's. `--locale es` approves the page's Spanish translation
@@ -23,7 +24,8 @@ Records that you approved the page as a visitor reads it now, and freezes that c
   --by "<name>"           who read and approves the text (shown on the page's history)
   --note "<one line>"     what changed, for readers (shown on the page's history)
   --effective YYYY-MM-DD  the day this version takes effect (default: the approval's date); a change needs the page's
-                          notice period, 30 days unless its front matter says otherwise (docs/legal-pages.md#effective-dates)
+                          notice period, 30 days unless its front matter says otherwise (docs/legal-pages.md#effective-dates);
+                          a translation takes effect with the English version it translates (its default), never before
   --no-notice "<why>"     take effect sooner than the notice period, recording why (a typo fixed)
   --reviewed              record a review that changes no word (the yearly review): "Last updated" follows it
   --date YYYY-MM-DD       the day the approval was given (default: today, UTC), to record a sign-off given earlier:
@@ -60,12 +62,22 @@ if (args.values.help) {
 
 process.chdir(resolve(import.meta.dirname, '..'));
 // Imported once in the project's folder: the config and the legal files are read relative to it.
-const { approvalsFile, approve, frozenCopies, frozenFile, headingText, publishedText, readApprovals, sectionChanges } =
-  await import('../src/lib/legal/approvals.node.ts');
+const {
+  approvalsFile,
+  approve,
+  effectiveOf,
+  frozenCopies,
+  frozenFile,
+  headingText,
+  publishedText,
+  readApprovals,
+  sectionChanges,
+} = await import('../src/lib/legal/approvals.node.ts');
 const { exampleValuesQuoted, legalSourcesOf } = await import('../src/lib/legal/examples.node.ts');
 const { legalPages, translationFile, translationSources } = await import('../src/lib/legal/pages.node.ts');
 const { recordKey, versionId } = await import('../src/lib/legal/pages.ts');
 const { legalShared, legalText } = await import('../src/lib/legal/text.node.ts');
+const { translationsToFollow } = await import('../src/lib/legal/translations.node.ts');
 const { availableLocales, configOrExit } = await import('../src/config/index.ts');
 const config = configOrExit();
 const locales = availableLocales();
@@ -124,18 +136,25 @@ try {
       template: values.template,
       exampleValues: exampleValuesQuoted(config, publishedText(now), legalSourcesOf(kind)),
       translates,
+      translatesEffective: english && effectiveOf(english.approval),
     }) ?? latest!.approval.version;
   const id = versionId(key, version);
   if (values.reviewed) console.log(`Recorded a review of ${id} (${by}, ${date}): no word changed.`);
   else
     console.log(
-      `Approved ${id} (${by}, ${date}), in effect from ${values.effective ?? date}${translates ? `, translating ${translates}` : ''}.`,
+      `Approved ${id} (${by}, ${date}), in effect from ${effectiveOf(readApprovals()[key]!.at(-1)!)}${translates ? `, translating ${translates}` : ''}.`,
     );
   if (changes.length)
     console.log(
       `Changed since ${versionId(key, latest!.approval.version)}: ${changes.map((c) => headingText(c.part)).join('; ')}`,
     );
   console.log(`Commit ${approvalsFile}${values.reviewed ? '' : ` and ${frozenFile(key, version)}`}.`);
+  // From the day an English change is approved, each published translation announces it and must follow it.
+  const toFollow = locale !== 'en' ? [] : translationsToFollow(config.languages, readApprovals(), today, kind);
+  if (toFollow.length)
+    console.log(
+      `Translations to follow (until each is approved, its page announces the change in its language, linking the English):\n${toFollow.map((line) => `  - ${line}`).join('\n')}`,
+    );
 } catch (error) {
   // Ours name the file, the field and what to do: the message is the whole story. Anything else is a bug: rethrown.
   if (!(error instanceof Error) || !['LegalTextError', 'DataPracticesError'].includes(error.name)) throw error;

@@ -56,7 +56,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/i18n/en/words.yaml'],
     replace: 'write your own words in src/content/i18n/en/words.yaml',
     doc: 'README.md#make-it-yours',
-    digest: '5ae441bac2cd333e18d8e9bd7db5c8cd76a2c46f94913e68b6cc3a26355cf06c',
+    digest: '9a4915830453deef4b8fef3a0857f6e975da4e5963fd0bcc4a94101182985dc6',
   },
   {
     name: 'the support questions',
@@ -72,7 +72,7 @@ export const templateAssets: TemplateAsset[] = [
       "translate your own words into src/content/i18n/es/words.yaml, or drop 'es' from languages in site.config.ts",
     language: 'es',
     doc: 'README.md#languages',
-    digest: 'a9c41ceb35c43b8147b1ac8ffa28a3a2249fcc4806cb6c663d15093511b46496',
+    digest: '59916f684f240262e63c6a5e84b3aaf0bc236dfef03adb002c3ac4736cc7fe5f',
   },
   {
     name: 'the Spanish support questions',

@@ -10,12 +10,12 @@ import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { dataPracticesPath } from '../../src/lib/dataPractices/read.node.ts';
 import { translationFile, translationSources } from '../../src/lib/legal/pages.node.ts';
 import { legalShared, legalText } from '../../src/lib/legal/text.node.ts';
+import type { Approval } from '../../src/lib/legal/approvals.node.ts';
 import {
-  isStale,
   publishesStale,
   readTranslationSettings,
   staleReport,
-  type TranslationState,
+  translationState,
 } from '../../src/lib/legal/translations.node.ts';
 import { computes } from '../support/timeouts.ts';
 
@@ -100,24 +100,40 @@ describe.each(translated)('a legal page in %s', computes, (locale) => {
   });
 });
 
-describe('a stale translation', () => {
-  const state: TranslationState = {
-    kind: 'privacy',
-    locale: 'es',
-    file: 'src/content/i18n/es/legal/privacy.md',
-    translates: 'privacy@2026-11-27',
-    englishLatest: 'privacy@2027-01-05',
-  };
+describe('a translation against its English record', () => {
+  // English versions: one in effect since November, one approved in December to take effect in January.
+  const approval = (version: string, takesEffect?: string) =>
+    ({
+      version,
+      date: version,
+      approvedBy: 'A',
+      note: 'N',
+      sha256: '0',
+      ...(takesEffect && { takesEffect }),
+    }) as Approval;
+  const english = [approval('2026-11-27'), approval('2026-12-01', '2027-01-05')];
+  const page = { kind: 'privacy', locale: 'es', file: 'src/content/i18n/es/legal/privacy.md' };
+  const on = (day: string, translates: string) => translationState(english, { ...page, translates }, day);
 
-  it('is one whose English page has a newer approved version than the one it translates', () => {
-    expect(isStale(state)).toBe(true);
-    expect(isStale({ ...state, englishLatest: state.translates })).toBe(false);
+  it('follows an English change approved for later by the day it takes effect, stale from that day only', () => {
+    const before = on('2026-12-10', 'privacy@2026-11-27');
+    expect(before).toMatchObject({ englishInEffect: 'privacy@2026-11-27', stale: false });
+    expect(before.toFollow).toEqual([{ id: 'privacy@2026-12-01', takesEffect: '2027-01-05' }]);
+    const due = on('2027-01-05', 'privacy@2026-11-27');
+    expect(due).toMatchObject({ englishInEffect: 'privacy@2026-12-01', stale: true, toFollow: [] });
   });
+
+  it('has nothing to follow once it translates the change, even before the change takes effect', () => {
+    expect(on('2026-12-10', 'privacy@2026-12-01')).toMatchObject({ stale: false, toFollow: [] });
+    expect(on('2027-02-01', 'privacy@2026-12-01')).toMatchObject({ stale: false, toFollow: [] });
+  });
+
+  const state = { ...on('2027-01-05', 'privacy@2026-11-27') };
 
   it('stops the build naming the file, both English versions and the command to fix it', () => {
     const report = staleReport([state]);
     expect(report).toContain(
-      "src/content/i18n/es/legal/privacy.md (privacy.es) translates privacy@2026-11-27, but the English page's approved version is now privacy@2027-01-05.",
+      'src/content/i18n/es/legal/privacy.md (privacy.es) translates privacy@2026-11-27, but the English version in effect is now privacy@2026-12-01.',
     );
     expect(report).toContain('npm run legal:approve -- privacy --locale es --by "<your name>"');
     expect(report).toContain('es: { privacy: { publishStale: true } } in src/content/legal/translations.yaml');

@@ -226,6 +226,12 @@ export interface ApprovalRequest {
    * its words are the same (the English changed in a way that changes no word of the translation).
    */
   translates?: string | undefined;
+  /**
+   * On a translation: the day the English version it translates takes effect. The translation takes effect with it
+   * (or on its approval, if later), never before; its notice is the English one's, which every published translation
+   * announced in its own language from the day the English was approved.
+   */
+  translatesEffective?: string | undefined;
 }
 
 /**
@@ -270,7 +276,8 @@ export function approve(kind: string, now: Published, request: ApprovalRequest) 
     const reviews = [...(latest!.approval.reviews ?? []), { ...review, sha256: reviewHash(latest!.approval, review) }];
     return writeApprovals({ ...all, [kind]: [...list.slice(0, -1), { ...latest!.approval, reviews }] });
   }
-  const takesEffect = request.takesEffect ?? on;
+  const follows = request.translatesEffective;
+  const takesEffect = request.takesEffect ?? (follows && follows > on ? follows : on);
   if (takesEffect < on)
     refuse(`--effective ${takesEffect} is before the approval's date, ${on}; expected ${on} or later`);
   if (latest && takesEffect < effectiveOf(latest.approval))
@@ -283,7 +290,11 @@ export function approve(kind: string, now: Published, request: ApprovalRequest) 
     );
   const noticeEnds = addDays(on, noticeDays);
   const noNotice = request.noNotice?.trim() || undefined;
-  if (latest && takesEffect < noticeEnds && !noNotice)
+  if (follows && takesEffect < follows)
+    refuse(
+      `--effective ${takesEffect} is before ${request.translates} takes effect (${follows}); expected that date or later: a translation takes effect with the English it translates`,
+    );
+  if (!follows && latest && takesEffect < noticeEnds && !noNotice)
     refuse(
       `--effective ${takesEffect} gives less than the page's ${noticeDays} days of notice; expected ${noticeEnds} or later, or --no-notice "<why this change needs no notice>"`,
     );

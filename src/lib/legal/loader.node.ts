@@ -30,10 +30,10 @@ import { legalDir, LegalTextError, translationSources } from './pages.node.ts';
 import { recordKey, versionId } from './pages.ts';
 import { legalShared, legalText, legalWords } from './text.node.ts';
 import {
-  isStale,
   publishesStale,
   readTranslationSettings,
   staleReport,
+  translationState,
   type TranslationState,
 } from './translations.node.ts';
 
@@ -63,6 +63,8 @@ export const legalEntrySchema = legalWords.extend({
   takesEffectLater: z.iso.date().optional(),
   /** The versions approved to take effect after the build's date, oldest first: the page in effect announces them. */
   upcoming: z.array(approvalSchema.extend({ id: z.string() })).optional(),
+  /** On a translation: the English versions approved for later that it does not translate yet, oldest first. */
+  englishUpcoming: z.array(z.object({ id: z.string(), takesEffect: z.iso.date() })).optional(),
   /** On a current page: every approved version, newest first, with the sections whose words changed. */
   history: z.array(approvalSchema.extend({ id: z.string(), changed: z.array(z.string()) })).optional(),
 });
@@ -123,22 +125,21 @@ export function legalLoader(): Loader {
             const frozen = frozenCopies(key, approvals[key] ?? []);
             const latest = frozen.at(-1);
             const draft = isDraft(now, latest);
+            const on = today();
             if (draft) drafts.push({ kind: key, now, latest });
             if (locale === 'en')
               for (const { approval } of frozen) englishDates.set(versionId(kind, approval.version), approval.date);
-            // A translation names the English version it translates; a newer approved English version makes it stale.
-            const englishLatest = locale === 'en' ? undefined : (approvals[kind] ?? []).at(-1);
-            const state: TranslationState | undefined =
+            // A translation names the English version it translates: stale once a newer English one is in effect, and
+            // announcing, in its language, each English change approved for later that it does not translate yet.
+            const state =
               locale === 'en'
                 ? undefined
-                : {
-                    kind,
-                    locale,
-                    file,
-                    translates: latest?.approval.translates,
-                    englishLatest: englishLatest && versionId(kind, englishLatest.version),
-                  };
-            const newer = state && !draft && isStale(state) ? state.englishLatest : undefined;
+                : translationState(
+                    approvals[kind] ?? [],
+                    { kind, locale, file, translates: latest?.approval.translates },
+                    on,
+                  );
+            const newer = state && !draft && state.stale ? state.englishInEffect : undefined;
             if (state && newer && !publishesStale(settings, state)) stale.push(state);
             const translation = (approval: Approval | undefined) =>
               approval?.translates
@@ -160,16 +161,16 @@ export function legalLoader(): Loader {
             const history = legalHistory(key, frozen);
             // The page's address shows the version in effect on the build's date (the first one, before any is), and
             // announces each approved one still to come; a draft shows the words as they are now.
-            const on = today();
             const inEffect = frozen.findLast(({ approval }) => effectiveOf(approval) <= on) ?? frozen[0];
             const upcoming = frozen
               .filter(({ approval }) => effectiveOf(approval) > on && approval !== inEffect?.approval)
               .map(({ approval }) => ({ ...approval, id: versionId(key, approval.version) }));
+            const englishUpcoming = state?.toFollow;
             if (draft) set(key, now.markdown, now.html, { ...entryState(undefined, now), history, upcoming });
             else {
               const current = entryState(inEffect!.approval, inEffect!);
               const shown = current.translation && newer ? { ...current.translation, newer } : current.translation;
-              set(key, '', inEffect!.html, { ...current, translation: shown, history, upcoming });
+              set(key, '', inEffect!.html, { ...current, translation: shown, history, upcoming, englishUpcoming });
             }
             // Each version from its frozen copy alone: the renderer never touches it again.
             for (const [index, copy] of frozen.entries()) {

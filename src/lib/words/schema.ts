@@ -103,6 +103,7 @@ export const wordsSchema = z.strictObject({
       'legalNav',
       'draftTitle',
       'readNewVersion',
+      'readNewEnglish',
       'englishOnly',
       'historyVersion',
       'historyApproved',
@@ -119,6 +120,8 @@ export const wordsSchema = z.strictObject({
     draftNotice: quoting('strong'),
     upcomingTitle: quoting('date'),
     upcomingNotice: quoting('link'),
+    /** On a translation: an English change approved for later that it does not translate yet. */
+    translationUpcoming: quoting('link'),
     replacedNotice: quoting('link'),
     laterNotice: quoting('link'),
     currentPage: quoting('title'),
