@@ -34,6 +34,12 @@ export default {
   /** The company's postal address: the privacy policy names it as the controller's for EU and UK users. */
   legalAddress: example('100 Example Street, San Francisco, CA 94105, United States'),
   /**
+   * What the app does: switch off a feature it lacks, and the legal pages, the store labels, the support answers and
+   * the owner confirmations leave it out, with its values below left '' (docs/legal-pages.md#features).
+   * - places: it finds places through a places-data provider (placesProvider and its two addresses).
+   */
+  features: { places: true },
+  /**
    * The providers the privacy policy names as receiving user data: the AI that makes recommendations and the places
    * data service. Write the ones your app really uses (if it sends user data to no AI provider, change the privacy
    * policy's "Service providers" list instead).

@@ -33,6 +33,7 @@ import {
 } from '../src/lib/legal/translations.node.ts';
 import { ConfigError, fieldsAtExampleValues, loadConfig, whereSet, type SiteConfig } from '../src/config/index.ts';
 import { routes } from '../src/lib/routes.ts';
+import { featureNames, type Features } from '../src/lib/features.ts';
 import { templateAssetsLeft } from './template-assets.ts';
 
 /** What still stands between these values and a launch, one line each; empty when ready. */
@@ -230,6 +231,8 @@ const confirmationsSchema = z.array(
     id: z.string(),
     confirm: z.string(),
     confirmed: z.union([z.literal(false), z.strictObject({ by: z.string().trim().min(1), date: z.iso.date() })]),
+    /** The feature it is about (src/config/features.ts): not listed while the app lacks it. */
+    feature: z.enum(featureNames, `one of ${featureNames.join(', ')}`).optional(),
   }),
 );
 
@@ -237,11 +240,11 @@ const confirmationsSchema = z.array(
  * What the pages state that no code can check (the lawyer's confirmations: provider settings, app behaviour): one
  * line per item of owner-confirmations.yaml not yet confirmed by someone on a date.
  */
-export function unconfirmed(text = readFileSync(confirmationsFile, 'utf8')): string[] {
+export function unconfirmed(features: Features, text = readFileSync(confirmationsFile, 'utf8')): string[] {
   const result = confirmationsSchema.safeParse(parseYaml(text));
   if (!result.success) return [`${confirmationsFile} is invalid:\n${z.prettifyError(result.error)}`];
   return result.data
-    .filter(({ confirmed }) => !confirmed)
+    .filter(({ confirmed, feature }) => !confirmed && (!feature || features[feature]))
     .map(({ id, confirm }) => `${id}, to confirm: ${confirm}  (then record who and when in ${confirmationsFile})`);
 }
 
@@ -285,7 +288,7 @@ if (import.meta.main) {
       // An invalid record stops it: legalProblems lists that, once.
       ...((await listing([], () => stalePages(new Date()))) ?? []).map((text) => ({ text, doc: legalDocs.record })),
       ...legal,
-      ...unconfirmed().map((text) => ({ text, doc: legalDocs.confirmations })),
+      ...unconfirmed(config.features).map((text) => ({ text, doc: legalDocs.confirmations })),
     ];
     // Not yet due, so no reason to fail: what each translation must follow, and by when.
     const toFollow = (await listing([], () => translationsToFollow(config.languages, readApprovals(), today()))) ?? [];

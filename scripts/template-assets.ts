@@ -63,7 +63,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/i18n/en/support'],
     replace: "answer your users' questions in src/content/i18n/en/support/, one Markdown file each",
     doc: 'README.md#make-it-yours',
-    digest: 'd19977add337752a21f74605d61e86ec2f911da5156450f85c1bdc199776473c',
+    digest: 'a1862ff8ea72697346bfe395479f4535277640291dfd0ca6adbf3e25c6971378',
   },
   {
     name: 'the Spanish words of the landing, invite, 404 and support pages',
@@ -81,7 +81,7 @@ export const templateAssets: TemplateAsset[] = [
       "translate your questions into src/content/i18n/es/support/, same file names as en/, or drop 'es' from languages",
     language: 'es',
     doc: 'README.md#languages',
-    digest: 'ff480c99f6f86020eea1abf6b412d106d6aeb4a96b2166a8177938b55ec7778d',
+    digest: '05e114c6c6f1f94250e8f991a194e76e4e93a1d7ebb820caf0c5eaf847ab8a36',
   },
 ];
 

@@ -50,3 +50,14 @@ export const list = (item: z.ZodType<string>) =>
         : value,
     z.array(item, 'a list of values (an array, or comma-separated in the environment variable)'),
   );
+
+/** A value of `schema`, or '' (a feature switched off needs none: features.ts); a bad one gets the schema's message. */
+export const orEmpty = (schema: z.ZodType<string>) =>
+  z
+    .string()
+    .trim()
+    .superRefine((value, context) => {
+      const result = value === '' ? undefined : schema.safeParse(value);
+      if (result && !result.success)
+        context.addIssue({ code: 'custom', message: `${result.error.issues[0]!.message}, or ''` });
+    });

@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import ownerValues from '../../site.config.ts';
 import { brandFields } from './brand.ts';
+import { featureNames, featureValues } from '../lib/features.ts';
+import { featureFields } from './features.ts';
 import { Example } from './example.ts';
 import { inviteFields } from './invite.ts';
 import { languageFields } from './languages.ts';
@@ -25,6 +27,7 @@ const fieldsSchema = z.object({
   ...languageFields,
   ...monitoringFields,
   ...legalFields,
+  ...featureFields,
 });
 
 const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== '');
@@ -36,6 +39,14 @@ export const configSchema = fieldsSchema.superRefine((config, context) => {
       context.addIssue({ code: 'custom', path: [], params: { pair: fields, purpose }, message: '' });
     }
   }
+  // A feature's values are what the pages name for it: needed while it is on, never a made-up one while it is off.
+  for (const feature of featureNames.filter((name) => config.features[name]))
+    for (const field of featureValues[feature].filter((name) => !config[name]))
+      context.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `a value while features.${feature} is true (or features.${feature}: false, if the app has none)`,
+      });
   if (config.inviteCodeMaxLength < config.inviteCodeMinLength) {
     context.addIssue({
       code: 'custom',

@@ -1,6 +1,6 @@
 /** The owner's values the legal pages quote: who the visitor agrees with, who receives data, what the app promises. */
 import { z } from 'zod';
-import { count, email, httpsUrl, text } from './fields.ts';
+import { count, email, httpsUrl, orEmpty, text } from './fields.ts';
 
 export const legalFields = {
   /**
@@ -19,20 +19,20 @@ export const legalFields = {
    */
   aiProvider: text('the name of the AI provider that receives user data, like "OpenAI"'),
   /**
-   * The places-data provider that receives searches and locations.
+   * The places-data provider that receives searches and locations; '' while `features.places` is false.
    * @example 'Google Maps Platform'
    */
-  placesProvider: text('the name of the places-data provider, like "Google Maps Platform"'),
+  placesProvider: orEmpty(text('the name of the places-data provider, like "Google Maps Platform"')),
   /**
    * The places provider's terms, which its own terms ask the app's users to be bound by.
    * @example 'https://maps.google.com/help/terms_maps/'
    */
-  placesProviderTermsUrl: httpsUrl('https://maps.google.com/help/terms_maps/'),
+  placesProviderTermsUrl: orEmpty(httpsUrl('https://maps.google.com/help/terms_maps/')),
   /**
    * The places provider's privacy policy.
    * @example 'https://policies.google.com/privacy'
    */
-  placesProviderPrivacyUrl: httpsUrl('https://policies.google.com/privacy'),
+  placesProviderPrivacyUrl: orEmpty(httpsUrl('https://policies.google.com/privacy')),
   /**
    * The representative in the EU and the UK (GDPR Art. 27), with address; empty says none is appointed yet.
    * @example 'EU Rep Ltd, 1 Example Square, Dublin, Ireland'

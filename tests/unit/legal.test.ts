@@ -180,11 +180,21 @@ refund, write to you from the EE. UU. about ${'each order you place '.repeat(4)}
 
 describe("the owner's confirmations", () => {
   it('lists each item not confirmed, and none confirmed by someone on a date', () => {
-    const lines = unconfirmed();
+    const lines = unconfirmed(config.features);
     expect(lines).toContainEqual(expect.stringMatching(/^sentry-unlinked, to confirm: Sentry stores no IP address/));
     const confirmed = '- id: x\n  confirm: It is so.\n  confirmed: { by: Jane Doe, date: 2027-01-04 }\n';
-    expect(unconfirmed(confirmed)).toEqual([]);
-    expect(unconfirmed(confirmed.replace('{ by: Jane Doe, date: 2027-01-04 }', 'yes'))[0]).toContain('is invalid');
+    expect(unconfirmed(config.features, confirmed)).toEqual([]);
+    expect(unconfirmed(config.features, confirmed.replace('{ by: Jane Doe, date: 2027-01-04 }', 'yes'))[0]).toContain(
+      'is invalid',
+    );
+  });
+
+  it('leaves out an item about a feature the app lacks', () => {
+    const places = '- id: y\n  confirm: It is so.\n  confirmed: false\n  feature: places\n';
+    expect(unconfirmed({ places: true }, places)).toEqual([
+      'y, to confirm: It is so.  (then record who and when in src/content/legal/owner-confirmations.yaml)',
+    ]);
+    expect(unconfirmed({ places: false }, places)).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@
  * it, validated here. The privacy policy's lists and tables (policyBlocks.ts) and both store labels
  * (storeLabels.ts) are views of this one parsed value, so no two of them can disagree.
  */
+import { featureNames, type Feature, type Features } from '../features.ts';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
@@ -170,9 +171,11 @@ const entry = z
     scope: z.enum(['app', 'website']).default('app'),
     /**
      * Data only the app on that platform collects: `android` is left out of the pages and the labels while the config
-     * has no Android app (`androidPackage`), as the pages then say the app runs on iPhone (`onPlatforms`).
+     * has no Android app (`androidPackage`), as the pages then say the app runs on iPhone (`forApp`).
      */
     platform: z.enum(['android'], 'android, or no platform').optional(),
+    /** Data only a feature of the app collects (src/config/features.ts): left out while the app lacks it. */
+    feature: z.enum(featureNames, `one of ${featureNames.join(', ')}`).optional(),
     source: z.array(z.enum(sources), `a list of ${sources.join(', ')}`).min(1),
     required: z.boolean('true or false').default(false),
     /** The consent (a key of `consents`) that turns it on: it is then optional. */
@@ -257,6 +260,8 @@ export const dataPracticesSchema = z
           keeps: z.union([z.literal(false), text], 'false, or for how long and why it keeps what it receives'),
           /** What it receives data for: a kind of data sent to it must serve one of these (checked below). */
           purposes: keys.min(1, 'at least one purpose'),
+          /** A recipient only a feature of the app sends data to: left out, and off every list, while it lacks it. */
+          feature: z.enum(featureNames, `one of ${featureNames.join(', ')}`).optional(),
         })
         .strict(),
     ),
@@ -436,11 +441,25 @@ export const dataPracticesSchema = z
 export type DataPractices = z.infer<typeof dataPracticesSchema>;
 export type DataEntry = DataPractices['data'][number];
 
-/** The file's kinds of data that the app collects on the platforms it is on: `android` ones only with an Android app. */
-export const onPlatforms = (practices: DataPractices, { android }: { android: boolean }): DataPractices => ({
-  ...practices,
-  data: practices.data.filter((entry) => entry.platform !== 'android' || android),
-});
+/**
+ * The file as this app's: its kinds of data on the platforms it is on (`android` ones only with an Android app), and
+ * with the features it has (src/config/features.ts): a kind of data or a recipient of a feature it lacks is left out,
+ * and so are the store labels and the sentences made from them.
+ */
+export const forApp = (
+  practices: DataPractices,
+  { android, features }: { android: boolean; features: Features },
+): DataPractices => {
+  const has = ({ feature }: { feature?: Feature | undefined }) => !feature || features[feature];
+  const recipients = Object.fromEntries(Object.entries(practices.recipients).filter(([, recipient]) => has(recipient)));
+  return {
+    ...practices,
+    recipients,
+    data: practices.data
+      .filter((entry) => (entry.platform !== 'android' || android) && has(entry))
+      .map((entry) => ({ ...entry, recipients: entry.recipients.filter((id) => id in recipients) })),
+  };
+};
 
 export class DataPracticesError extends Error {
   override name = 'DataPracticesError';

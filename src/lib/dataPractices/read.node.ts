@@ -5,17 +5,18 @@ import type { SiteConfig } from '../../config/index.ts';
 import type { Locale } from '../i18n.ts';
 import { dataFormsFile } from '../languages.node.ts';
 import type { DataForms } from './localize.ts';
-import { onPlatforms, parseDataPractices, type DataPractices } from './practices.ts';
+import { forApp, parseDataPractices, type DataPractices } from './practices.ts';
 
 export const dataPracticesPath = 'src/content/legal/data-practices.yaml';
 
 /**
- * The file, validated, with the kinds of data of the platforms the app is on (an Android-only kind only when the
- * config has an Android app); read on every call (it is small), so `astro dev` and a test's edit are seen at once.
+ * The file, validated, as this app's (`forApp`: the kinds of data of its platforms and its features); read on every
+ * call (it is small), so `astro dev` and a test's edit are seen at once.
  */
-export const readDataPractices = (config: Pick<SiteConfig, 'androidPackage'>): DataPractices =>
-  onPlatforms(parseDataPractices(readFileSync(dataPracticesPath, 'utf8'), dataPracticesPath), {
+export const readDataPractices = (config: Pick<SiteConfig, 'androidPackage' | 'features'>): DataPractices =>
+  forApp(parseDataPractices(readFileSync(dataPracticesPath, 'utf8'), dataPracticesPath), {
     android: Boolean(config.androidPackage),
+    features: config.features,
   });
 
 /** A language's forms of the file's words (localize.ts); none yet is an empty file, which names every form missing. */

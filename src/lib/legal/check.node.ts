@@ -4,6 +4,7 @@
  * no unknown token, no config-held name typed by hand, in-page links that resolve, one contact address. What a
  * sentence means is for the person who approves the text (docs/legal-pages.md).
  */
+import type { Features } from '../features.ts';
 import type { LegalHeading } from './frontMatter.ts';
 import { requiredIn } from './law.ts';
 import { markdownParts } from './markdown.node.ts';
@@ -46,7 +47,13 @@ function sourceParts(template: string) {
 }
 
 /** Every failure of one entry, each naming what is wrong and what was expected; an empty list when it passes. */
-export function checkLegalEntry(kind: string, entry: LegalEntry, tokens: LegalTokens, locale: Locale = 'en'): string[] {
+export function checkLegalEntry(
+  kind: string,
+  entry: LegalEntry,
+  tokens: LegalTokens,
+  locale: Locale = 'en',
+  features?: Features,
+): string[] {
   const failures: string[] = [];
   const ids = new Set([...entry.html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!));
   const top = entry.headings.filter((heading) => heading.depth === 2).map((heading) => heading.slug);
@@ -55,7 +62,8 @@ export function checkLegalEntry(kind: string, entry: LegalEntry, tokens: LegalTo
     failures.push(`the sections are [${top.join(', ')}]; expected exactly [${expected.join(', ')}], in this order`);
   }
   const { parts, within } = sourceParts(entry.template);
-  for (const sub of legalSubSections[kind] ?? []) {
+  // A clause of a feature the app lacks is not required (src/config/features.ts).
+  for (const sub of (legalSubSections[kind] ?? []).filter(({ feature }) => !feature || features?.[feature] !== false)) {
     if (within.get(sub.id) !== sub.within) {
       failures.push(
         `${sub.name} (#${sub.id}) is ${within.has(sub.id) ? `inside #${within.get(sub.id)}` : 'missing'}; expected it inside #${sub.within}`,

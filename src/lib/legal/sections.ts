@@ -3,12 +3,16 @@
  * docs/requirements.md lists (#privacy-sections, #terms-sections), and the checklist's extra clauses as sub-sections inside the
  * section where they belong (docs/legal-checklist.md). The check (check.node.ts) holds the pages to them.
  */
+import type { Feature } from '../features.ts';
+
 export interface SubSectionClause {
   id: string;
   /** What reviewers call it; shown when it is missing. */
   name: string;
   /** The top-level section it belongs in. */
   within: string;
+  /** Required only while the app has this feature (src/config/features.ts). */
+  feature?: Feature;
 }
 
 /** Section ids, written as one text with a space between them. */
@@ -64,7 +68,7 @@ export const legalSubSections: Partial<Record<string, SubSectionClause[]>> = {
   'terms-of-use': [
     { id: 'apple', name: "Apple's standard EULA", within: 'acceptance' },
     { id: 'teens', name: 'the rules for teens', within: 'who-may-use' },
-    { id: 'places-data', name: "the places provider's terms", within: 'recommendations' },
+    { id: 'places-data', name: "the places provider's terms", within: 'recommendations', feature: 'places' },
     { id: 'copyright-agent', name: 'the designated copyright agent (17 U.S.C. 512(c)(2))', within: 'copyright' },
     { id: 'counter-notice', name: 'the counter-notice (17 U.S.C. 512(g))', within: 'copyright' },
     { id: 'liability-cap', name: 'the limit of liability', within: 'disclaimers' },

@@ -21,6 +21,7 @@ import { localePath, type Locale } from '../i18n.ts';
 import { checkLegalEntry } from './check.node.ts';
 import type { LegalHeading, LegalPage } from './frontMatter.ts';
 import { renderLegalMarkdown } from './markdown.node.ts';
+import { withFeatures } from '../features.ts';
 import { legalDir, legalPageOf, legalSource, legalSources, translationSource, type LegalSource } from './pages.node.ts';
 import { recordKey } from './pages.ts';
 import { allowedMarkup, legalMarkup, rawHtmlIn } from '../rawHtml.ts';
@@ -197,7 +198,10 @@ export async function legalText(
     body: template,
   } = source ?? (locale === 'en' ? legalSource(kind, markdown) : translationSource(kind, locale, markdown));
   const ofLocale = { locale: source?.locale ?? locale };
-  const { title, effective, summary, facts = {} } = front;
+  const { title, effective, facts = {} } = front;
+  // The words of the app's features only (src/lib/features.ts): what follows checks the page as it will be read.
+  const summary = withFeatures(front.summary, shared.config.features, file);
+  const written = withFeatures(template, shared.config.features, file);
   // The page's own figures (the sample codes) are tokens of this page only.
   const tokens = { ...shared.tokens, ...Object.fromEntries(Object.entries(facts).map(([k, v]) => [k, String(v)])) };
   const data = { title, effective, summary: fill(summary, tokens) };
@@ -205,7 +209,7 @@ export async function legalText(
     ...legalPageOf({ kind, file, data: front, body: template, ...ofLocale }),
     description: fill(front.description, tokens),
   };
-  const body = await fillBody(template, tokens, shared);
+  const body = await fillBody(written, tokens, shared);
   const rendered = await renderLegalMarkdown(body);
   const failures = [
     // The page's Markdown as written: only the markup the site itself renders, at the line of the file it is on.
@@ -215,9 +219,10 @@ export async function legalText(
     ),
     ...checkLegalEntry(
       kind,
-      { template: `${summary}\n${template}`, filled: `${data.summary}\n${body}`, summary: data.summary, ...rendered },
+      { template: `${summary}\n${written}`, filled: `${data.summary}\n${body}`, summary: data.summary, ...rendered },
       tokens,
       locale,
+      shared.config.features,
     ),
   ];
   if (failures.length) {

@@ -3,6 +3,7 @@
  * (src/content/i18n/<locale>/support/*.md): every key a page needs, each a non-empty text, and no key it does not know, so
  * a misspelt key is named instead of silently missing. Components take these words as props; none types a sentence.
  */
+import { featureNames } from '../features.ts';
 import { z } from 'zod';
 
 const text = z.string('a text').trim().min(1, 'a non-empty text');
@@ -150,6 +151,8 @@ export const questionFrontMatter = z.strictObject({
   question: text,
   /** Its place on the page, smallest first. */
   order: z.number('a number').int('a whole number'),
+  /** The feature it is about (src/config/features.ts): left out, in every language, while the app lacks it. */
+  feature: z.enum(featureNames, `one of ${featureNames.join(', ')}`).optional(),
   sources: z
     .array(
       z.strictObject({ page: text, section: text }),

@@ -17,6 +17,7 @@ import { rawHtmlIn, rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
 import { escapeUTF8 } from 'entities';
 import { routes } from '../routes.ts';
 import { legalPages, legalSource, splitFrontMatter, translationSources } from '../legal/pages.node.ts';
+import { withFeatures } from '../features.ts';
 import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
 import { localizedLegalPages } from './legalLinks.node.ts';
 import { markdownParts } from '../legal/markdown.node.ts';
@@ -253,7 +254,9 @@ export async function questionFrom(
     // A page with no translation is linked in English, and says so (legalLinks.node.ts).
     return { href: `${page.path}#${section}`, label, ...(page.lang && { lang: page.lang, note: inEnglish }) };
   });
-  const { html } = await renderLegalMarkdown(filledText(body, tokens, file, 'the answer', escapeMarkdown));
+  // The words of the app's features only (src/lib/features.ts).
+  const answer = withFeatures(body, config.features, file);
+  const { html } = await renderLegalMarkdown(filledText(answer, tokens, file, 'the answer', escapeMarkdown));
   const question = filledText(data.question, tokens, file, 'question');
   const long = [
     ...longSentences(`<p>${escapeUTF8(question)}</p>`, text).map((each) => ({ ...each, field: 'question' })),
@@ -314,7 +317,11 @@ export async function readQuestions(
   words = readWords(config, locale),
 ): Promise<Question[]> {
   const dir = supportDir(locale);
-  const files = questionFiles(locale);
+  // A question about a feature the app lacks is left out, in every language (src/config/features.ts).
+  const files = questionFiles(locale).filter((name) => {
+    const { feature } = englishFrontMatter(basename(name, '.md'));
+    return !feature || config.features[feature];
+  });
   const context = questionContext(config, words, locale);
   const questions = await Promise.all(
     files.map((name) => questionFrom(config, `${dir}/${name}`, readFileSync(`${dir}/${name}`, 'utf8'), words, context)),

@@ -1,0 +1,23 @@
+/**
+ * What the app does, as switches, so a product with fewer features than the template's launches without touching code
+ * (docs/legal-pages.md#features). src/lib/features.ts lists them and what each one switched off takes with it: its
+ * words (`{{#if <feature>}}...{{/if}}`), the sections the legal check requires for it, its kinds of data and so its
+ * store labels, its support answers and its owner confirmations; its config values may then stay empty.
+ */
+import { z } from 'zod';
+import { featureNames } from '../lib/features.ts';
+
+export const featureFields = {
+  /**
+   * Each feature the app has, `true`, or does not, `false`.
+   * - places: the app finds places through a places-data provider (`placesProvider`), which receives searches and
+   *   locations and whose terms bind the app's users.
+   * @example { places: true }
+   */
+  features: z.strictObject(
+    Object.fromEntries(featureNames.map((name) => [name, z.boolean('true or false')])) as Record<
+      (typeof featureNames)[number],
+      z.ZodBoolean
+    >,
+  ),
+};
