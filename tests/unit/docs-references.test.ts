@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { isTemplateRecord, templateRecord } from '../../src/lib/legal/approvals.node.ts';
 
 const root = join(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -33,6 +34,17 @@ const anchors = (file: string) =>
     ...[...read(file).matchAll(/^\| `([\w-]+)` +\|/gm)].map(([, id]) => id!),
   ]);
 
+/**
+ * What an owner removes as the docs tell them, which the docs still name as the template's: the folder of a language
+ * they retired (docs/languages.md), whose Spanish the docs show as the example of a language, and the mark of the
+ * template's legal record, which `npm run legal:new-record` removes (docs/legal-pages.md#your-own-record).
+ */
+const removedByOwner = (path: string) => {
+  const code = /^src\/content\/i18n\/([\w-]+)(?:\/|$)/.exec(path)?.[1];
+  if (code !== undefined) return !existsSync(join(root, 'src/content/i18n', code));
+  return path.replace(/\/$/, '') === templateRecord && !isTemplateRecord();
+};
+
 /** Links, paths from the project's root and npm scripts in `text` (the Markdown file `file`) that name nothing. */
 function deadReferences(text: string, file: string): string[] {
   const dead: string[] = [];
@@ -40,10 +52,12 @@ function deadReferences(text: string, file: string): string[] {
     if (/^(https?:|mailto:)/.test(target!)) continue;
     const [path, anchor] = target!.split('#');
     const resolved = path ? relative(root, join(root, dirname(file), path)) : file;
+    if (removedByOwner(resolved)) continue;
     if (!existsSync(join(root, resolved)) || (anchor && !anchors(resolved).has(anchor))) dead.push(target!);
   }
   for (const [, path] of text.matchAll(/`((?:[\w.@-]+\/)+[\w.@-]*)[`#:]/g)) {
     const top = path!.split('/')[0]!;
+    if (removedByOwner(path!)) continue;
     if (topLevel.has(top) && !ignored.some((prefix) => `${path}/`.startsWith(prefix)) && !existsSync(join(root, path!)))
       dead.push(path!);
   }

@@ -80,9 +80,11 @@ function blockWords(source: string, feature: string): string[] {
 
 const count = (text: string, word: string) => text.split(word).length - 1;
 
-describe('each feature the config has, switched off', computes, () => {
-  const config = loadConfig();
-  for (const feature of featureNames.filter((name) => config.features[name])) {
+const config = loadConfig();
+const featuresOn = featureNames.filter((name) => config.features[name]);
+
+describe.runIf(featuresOn.length)('each feature the config has, switched off', computes, () => {
+  for (const feature of featuresOn) {
     const lacking = {
       ...config,
       features: { ...config.features, [feature]: false },
