@@ -1,6 +1,5 @@
 /** The current legal pages from the collection (src/content.config.ts), in their `order`: not their versions. */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import { localePath, type Locale } from '../i18n.ts';
 import type { LegalHeading } from './frontMatter.ts';
 import { recordKey } from './pages.ts';
 import { sectionInEffect } from './sectionInEffect.ts';
@@ -23,7 +22,7 @@ const headingsOf = (entry?: CollectionEntry<'legal'>) => (entry?.rendered?.metad
  */
 async function legalPageAt(path: string) {
   const shown = (await getCollection('legal', ({ id, data }) => id === recordKey(data.kind, data.locale))).find(
-    ({ data }) => localePath(data.locale as Locale, data.page.path) === path,
+    ({ data }) => data.page.path === path,
   );
   if (!shown) return undefined;
   const versions = await Promise.all(
