@@ -2,17 +2,20 @@
  * Every change made to dist/ after Astro has written it, in one step whose order is the code's order:
  * 1. dotfiles are left out, so nothing after this step can publish or compress a `.env`;
  * 2. each page's HTML is finished: Astro's island style moves into the head;
- * 3. the host files of this build are written (src/lib/hostFiles.node.ts): the static hosts' into dist/, nginx's
+ * 3. every same-site link with a fragment is checked against the ids of the page it opens (fragmentLinks.ts): a
+ *    broken one stops the build, naming the page, the href and the target's closest ids;
+ * 4. the host files of this build are written (src/lib/hostFiles.node.ts): the static hosts' into dist/, nginx's
  *    beside it (dist-nginx/), where no host publishes them.
  * The site integration (site.ts) registers it after every other integration but astro-compressor, so it also sees the files they
  * write (the sitemap), and the compressed copies are made of the files as they ship.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { SiteConfig } from '../config/index.ts';
 import { writeHostFiles } from '../lib/hostFiles.node.ts';
+import { brokenFragmentLinks, addressOf } from './fragmentLinks.ts';
 import { hoistIslandStyleIn } from './hoistIslandStyle.ts';
 import { removeDotfiles } from './noDotfiles.ts';
 
@@ -28,9 +31,17 @@ export async function finishDist(
   const pages = (await readdir(dir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => join(entry.parentPath, entry.name));
+  const built = new Map<string, string>();
   for (const page of pages) {
-    await writeFile(page, hoistIslandStyleIn(await readFile(page, 'utf8')));
+    const html = hoistIslandStyleIn(await readFile(page, 'utf8'));
+    await writeFile(page, html);
+    built.set(addressOf(relative(dir, page)), html);
   }
+  const broken = brokenFragmentLinks(built, new URL(config.siteUrl).origin);
+  if (broken.length)
+    throw new Error(
+      `Links to an id their page does not have (docs/legal-pages.md#links-between-pages):\n${broken.map((line) => `  - ${line}`).join('\n')}`,
+    );
   await writeHostFiles(dir, config);
 }
 

@@ -1,5 +1,8 @@
 /** The current legal pages from the collection (src/content.config.ts), in their `order`: not their versions. */
-import { getCollection } from 'astro:content';
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import type { LegalHeading } from './frontMatter.ts';
+import { recordKey } from './pages.ts';
+import { sectionInEffect } from './sectionInEffect.ts';
 
 /** The current English legal pages (id `privacy`). */
 export const currentLegalPages = async () =>
@@ -9,3 +12,42 @@ export const currentLegalPages = async () =>
 
 /** Who each legal page is: what components link to (src/components/LegalLinks.tsx) and the head's `<link rel>`. */
 export const legalPageList = async () => (await currentLegalPages()).map(({ data }) => data.page);
+
+/** The headings the loader recorded for an entry's HTML (loader.node.ts). */
+const headingsOf = (entry?: CollectionEntry<'legal'>) => (entry?.rendered?.metadata?.headings ?? []) as LegalHeading[];
+
+/**
+ * The headings of the legal page at `path` (`/privacy`, `/es/privacy`): those of the version its address shows today
+ * (the version in effect, or a draft's words), and every approved version's, newest first.
+ */
+async function legalPageAt(path: string) {
+  const shown = (await getCollection('legal', ({ id, data }) => id === recordKey(data.kind, data.locale))).find(
+    ({ data }) => data.page.path === path,
+  );
+  if (!shown) return undefined;
+  const versions = await Promise.all(
+    (shown.data.history ?? []).map(async ({ id }: { id: string }) => headingsOf(await getEntry('legal', id))),
+  );
+  return { shown: headingsOf(shown), versions };
+}
+
+/**
+ * A link to a legal section (`/privacy#delete-data`) as the page a visitor gets today has it, with that section's
+ * heading: a section renamed by a version approved for later keeps its old id until the day it takes effect
+ * (sectionInEffect.ts); one with no match today links the page. Any other href is returned as it is.
+ */
+export async function linkInEffect(href: string): Promise<{ href: string; heading?: string }> {
+  const [path, id] = href.split('#');
+  const page = path && id ? await legalPageAt(path) : undefined;
+  const section = page && sectionInEffect(decodeURIComponent(id!), page.shown, page.versions);
+  if (section === undefined) return { href };
+  return section ? { href: `${path}#${section.slug}`, heading: section.text } : { href: path! };
+}
+
+/** A legal article's links to other legal pages' sections, each to the id that page has today (linkInEffect). */
+export async function articleLinksInEffect(html: string): Promise<string> {
+  const link = /href="(\/[^"#]*#[^"]+)"/g;
+  const hrefs = [...new Set([...html.matchAll(link)].map(([, href]) => href!))];
+  const moved = new Map(await Promise.all(hrefs.map(async (href) => [href, (await linkInEffect(href)).href] as const)));
+  return html.replace(link, (_, href: string) => `href="${moved.get(href)}"`);
+}
