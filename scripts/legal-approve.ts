@@ -67,6 +67,7 @@ const { legalPages, translationFile, translationSources } = await import('../src
 const { recordKey, versionId } = await import('../src/lib/legal/pages.ts');
 const { legalShared, legalText } = await import('../src/lib/legal/text.node.ts');
 const { availableLocales, configOrExit } = await import('../src/config/index.ts');
+const { localePath } = await import('../src/lib/i18n.ts');
 const config = configOrExit();
 const locales = availableLocales();
 
@@ -124,6 +125,7 @@ try {
       template: values.template,
       exampleValues: exampleValuesQuoted(config, publishedText(now), legalSourcesOf(kind)),
       translates,
+      path: localePath(locale, page.path),
     }) ?? latest!.approval.version;
   const id = versionId(key, version);
   if (values.reviewed) console.log(`Recorded a review of ${id} (${by}, ${date}): no word changed.`);

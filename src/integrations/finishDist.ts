@@ -2,8 +2,8 @@
  * Every change made to dist/ after Astro has written it, in one step whose order is the code's order:
  * 1. dotfiles are left out, so nothing after this step can publish or compress a `.env`;
  * 2. each page's HTML is finished: Astro's island style moves into the head;
- * 3. the host files of this build are written (src/lib/hostFiles.node.ts): the static hosts' into dist/, nginx's
- *    beside it (dist-nginx/), where no host publishes them.
+ * 3. the host files of this build are written (src/lib/hostFiles.node.ts): the static hosts' into dist/ (with a page
+ *    at each moved legal page's former address), nginx's beside it (dist-nginx/), where no host publishes them.
  * The site integration (site.ts) registers it after every other integration but astro-compressor, so it also sees the files they
  * write (the sitemap), and the compressed copies are made of the files as they ship.
  */
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { SiteConfig } from '../config/index.ts';
 import { writeHostFiles } from '../lib/hostFiles.node.ts';
+import { siteLegalMoves } from '../lib/legal/formerPaths.node.ts';
 import { hoistIslandStyleIn } from './hoistIslandStyle.ts';
 import { removeDotfiles } from './noDotfiles.ts';
 
@@ -31,7 +32,7 @@ export async function finishDist(
   for (const page of pages) {
     await writeFile(page, hoistIslandStyleIn(await readFile(page, 'utf8')));
   }
-  await writeHostFiles(dir, config);
+  await writeHostFiles(dir, config, siteLegalMoves(config));
 }
 
 export function finishDistIntegration(config: SiteConfig): AstroIntegration {
