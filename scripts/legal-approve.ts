@@ -79,6 +79,7 @@ const { recordKey, versionId } = await import('../src/lib/legal/pages.ts');
 const { legalShared, legalText } = await import('../src/lib/legal/text.node.ts');
 const { translationsToFollow } = await import('../src/lib/legal/translations.node.ts');
 const { availableLocales, configOrExit } = await import('../src/config/index.ts');
+const { localePath } = await import('../src/lib/i18n.ts');
 const config = configOrExit();
 const locales = availableLocales();
 
@@ -137,6 +138,7 @@ try {
       exampleValues: exampleValuesQuoted(config, publishedText(now), legalSourcesOf(kind)),
       translates,
       translatesEffective: english && effectiveOf(english.approval),
+      path: localePath(locale, page.path),
     }) ?? latest!.approval.version;
   const id = versionId(key, version);
   if (values.reviewed) console.log(`Recorded a review of ${id} (${by}, ${date}): no word changed.`);

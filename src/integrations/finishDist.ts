@@ -4,8 +4,8 @@
  * 2. each page's HTML is finished: Astro's island style moves into the head;
  * 3. every same-site link with a fragment is checked against the ids of the page it opens (fragmentLinks.ts): a
  *    broken one stops the build, naming the page, the href and the target's closest ids;
- * 4. the host files of this build are written (src/lib/hostFiles.node.ts): the static hosts' into dist/, nginx's
- *    beside it (dist-nginx/), where no host publishes them.
+ * 4. the host files of this build are written (src/lib/hostFiles.node.ts): the static hosts' into dist/ (with a page
+ *    at each moved legal page's former address), nginx's beside it (dist-nginx/), where no host publishes them.
  * The site integration (site.ts) registers it after every other integration but astro-compressor, so it also sees the files they
  * write (the sitemap), and the compressed copies are made of the files as they ship.
  */
@@ -16,6 +16,7 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { SiteConfig } from '../config/index.ts';
 import { writeHostFiles } from '../lib/hostFiles.node.ts';
 import { brokenFragmentLinks, addressOf } from './fragmentLinks.ts';
+import { siteLegalMoves } from '../lib/legal/formerPaths.node.ts';
 import { hoistIslandStyleIn } from './hoistIslandStyle.ts';
 import { removeDotfiles } from './noDotfiles.ts';
 
@@ -42,7 +43,7 @@ export async function finishDist(
     throw new Error(
       `Links to an id their page does not have (docs/legal-pages.md#links-between-pages):\n${broken.map((line) => `  - ${line}`).join('\n')}`,
     );
-  await writeHostFiles(dir, config);
+  await writeHostFiles(dir, config, siteLegalMoves(config));
 }
 
 export function finishDistIntegration(config: SiteConfig): AstroIntegration {

@@ -8,11 +8,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { appLinkFileHeaders, cacheControl, hashedAssetHeaders, hashedAssetsPath, securityHeaders } from './headers.ts';
 import { defaultLocale, type Locale } from './i18n.ts';
 import { invitePageRules, inviteRewrite, type InviteRules } from './invite/hostRules.ts';
+import { movedPage, movedRule, type Move } from './legal/movedRules.ts';
 
 type HostConfig = Pick<SiteConfig, 'invitePath' | 'siteUrl'> & Partial<Pick<SiteConfig, 'languages'>>;
 
@@ -105,7 +106,7 @@ ${appLinkFileHeaders.paths.map((path) => `  "${path}" "${appLinkFileHeaders.head
  * variable of the http-level maps; the app-association files' type, whatever their extension (exact-match locations
  * that add no header, so they keep these); and the invite page for every code.
  */
-export function nginxServer(headers: Record<string, string>, invite: InviteRules): string {
+export function nginxServer(headers: Record<string, string>, invite: InviteRules, moves: Move[] = []): string {
   const addHeaders = [...Object.keys(headers), 'Cache-Control'].map(
     (name) => `add_header ${name} ${nginxVariable(name)} always;`,
   );
@@ -114,7 +115,7 @@ export function nginxServer(headers: Record<string, string>, invite: InviteRules
       `location = ${path} {\n  types { }\n  default_type ${appLinkFileHeaders.headers['Content-Type']};\n  charset off;\n}`,
   );
   const invites = invite ? invite.pages.map(inviteRewrite.nginx) : [];
-  return `${generatedNote}\n${[...addHeaders, ...appLinks, ...invites].join('\n')}\n`;
+  return `${generatedNote}\n${[...addHeaders, ...appLinks, ...invites, ...moves.map(movedRule.nginx)].join('\n')}\n`;
 }
 
 /**
@@ -143,8 +144,10 @@ export function headersFile(headers: Record<string, string>, invite: InviteRules
  * language's 404 page for a miss under its `/<locale>/` (a rule that applies only where no file answers). Cloudflare
  * Pages finds that page by itself, the nearest 404.html up the address.
  */
-export function redirectsFile(invite: InviteRules, languages?: Locale[]): string {
+export function redirectsFile(invite: InviteRules, languages?: Locale[], moves: Move[] = []): string {
   const rules = [
+    // Static rules first: Cloudflare Pages wants them before those with a `*`.
+    ...moves.map(movedRule.netlify),
     ...(invite ? invite.pages.map(inviteRewrite.netlify) : []),
     ...otherLanguages(languages).map((locale) => `/${locale}/*  /${locale}/404.html  404`),
   ];
@@ -152,7 +155,7 @@ export function redirectsFile(invite: InviteRules, languages?: Locale[]): string
 }
 
 /** Vercel's project configuration (vercel.ts): build settings, clean URLs (`/privacy` serves privacy.html), headers. */
-export function vercelConfig(headers: Record<string, string>, invite: InviteRules) {
+export function vercelConfig(headers: Record<string, string>, invite: InviteRules, moves: Move[] = []) {
   const list = (entries: Record<string, string>) => Object.entries(entries).map(([key, value]) => ({ key, value }));
   return {
     buildCommand: 'npm run build',
@@ -171,6 +174,7 @@ export function vercelConfig(headers: Record<string, string>, invite: InviteRule
         : []),
     ],
     ...(invite ? { rewrites: invite.pages.map(inviteRewrite.vercel) } : {}),
+    ...(moves.length ? { redirects: moves.map(movedRule.vercel) } : {}),
   };
 }
 
@@ -178,31 +182,39 @@ export function vercelConfig(headers: Record<string, string>, invite: InviteRule
 export const nginxDirOf = (dist: string) => `${dist.replace(/[/\\]+$/, '')}-nginx`;
 
 /**
- * Every host file the build writes: `published`, by its path under dist/ (the static hosts read them there), and
- * `nginx`, by its name in the nginx folder beside it (nginxDirOf).
+ * Every host file the build writes: `published`, by its path under dist/ (the static hosts read them there; a moved
+ * legal page's former address is a page too, for a host that reads no rule), and `nginx`, by its name in the nginx
+ * folder beside it (nginxDirOf). `moves`: the legal pages' former addresses (src/lib/legal/formerPaths.node.ts).
  */
-export function hostFiles(config: HostConfig): { published: Record<string, string>; nginx: Record<string, string> } {
+export function hostFiles(
+  config: HostConfig,
+  moves: Move[] = [],
+): { published: Record<string, string>; nginx: Record<string, string> } {
   const invite = invitePageRules(config);
   const siteRules = readFileSync(new URL('../../deploy/site.conf', import.meta.url), 'utf8');
   return {
     published: {
       _headers: headersFile(securityHeaders, invite),
-      _redirects: redirectsFile(invite, config.languages),
+      _redirects: redirectsFile(invite, config.languages, moves),
+      ...Object.fromEntries(moves.map((move) => [`${move.from.slice(1)}.html`, movedPage(move, config.siteUrl)])),
     },
     nginx: {
       'http.conf': nginxHttp(securityHeaders, invite, config.languages),
-      'server.conf': `${nginxServer(securityHeaders, invite)}\n${siteRules}`,
+      'server.conf': `${nginxServer(securityHeaders, invite, moves)}\n${siteRules}`,
       'redirect.conf': `# Written by the build from siteUrl (src/lib/hostFiles.node.ts): do not edit.\n${nginxRedirect(new URL(config.siteUrl).host)}`,
     },
   };
 }
 
 /** Writes them for a build whose output directory is `dir` (run by src/integrations/finishDist.ts). */
-export async function writeHostFiles(dir: string, config: HostConfig) {
-  const { published, nginx } = hostFiles(config);
+export async function writeHostFiles(dir: string, config: HostConfig, moves: Move[]) {
+  const { published, nginx } = hostFiles(config, moves);
   // Only this build's files: the folder is the build's, as dist/ is.
   await rm(nginxDirOf(dir), { recursive: true, force: true });
   await mkdir(nginxDirOf(dir));
-  for (const [path, text] of Object.entries(published)) await writeFile(join(dir, path), text);
+  for (const [path, text] of Object.entries(published)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
   for (const [name, text] of Object.entries(nginx)) await writeFile(join(nginxDirOf(dir), name), text);
 }

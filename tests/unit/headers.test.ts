@@ -85,7 +85,7 @@ test("publishes the static hosts' files in the build, and nginx's beside it, out
     // An earlier build's nginx file that this build no longer writes.
     mkdirSync(join(dir, 'dist-nginx'));
     writeFileSync(join(dir, 'dist-nginx/old.conf'), '# gone');
-    await writeHostFiles(dist, { invitePath: '/join', siteUrl: 'https://tablemates.app' });
+    await writeHostFiles(dist, { invitePath: '/join', siteUrl: 'https://tablemates.app' }, []);
     expect(readdirSync(dist).sort()).toEqual(['_headers', '_redirects', 'index.html']);
     expect(readdirSync(join(dir, 'dist-nginx')).sort()).toEqual(['http.conf', 'redirect.conf', 'server.conf']);
   } finally {

@@ -43,6 +43,14 @@ const record = {
     .string()
     .regex(/^[a-z0-9-]+@\d{4}-\d{2}-\d{2}(-\d+)?$/, 'a version like privacy@2026-11-25')
     .optional(),
+  /**
+   * The address the page was published at when approved (`/privacy`, `/es/privacy`): the record's memory of it, which
+   * a page moved later must list in `formerPaths` (formerPaths.node.ts). Absent on approvals made before it was kept.
+   */
+  path: z
+    .string()
+    .regex(/^(\/[a-z]{2})?\/[a-z0-9-]+$/, 'an address like /privacy')
+    .optional(),
 };
 export const approvalSchema = z.strictObject({
   ...record,
@@ -185,7 +193,8 @@ export function frozenCopies(kind: string, list: Approval[]): Frozen[] {
     const text = readFileSync(file, 'utf8');
     if (hashOf(text) !== approval.sha256) stop(version, `${file} differs from the copy approved (its sha256)`);
     const { data, body: html } = parseLegalMarkdown(text, file, frozenSchema);
-    for (const field of ['version', 'date', 'approvedBy', 'note', 'takesEffect', 'noNotice', 'translates'] as const) {
+    const fields = ['version', 'date', 'approvedBy', 'note', 'takesEffect', 'noNotice', 'translates', 'path'] as const;
+    for (const field of fields) {
       if (data[field] !== approval[field])
         stop(
           version,
@@ -232,6 +241,8 @@ export interface ApprovalRequest {
    * announced in its own language from the day the English was approved.
    */
   translatesEffective?: string | undefined;
+  /** The page's address as published now (`/privacy`, `/es/privacy`): recorded, so a later move is known. */
+  path?: string | undefined;
 }
 
 /**
@@ -308,6 +319,7 @@ export function approve(kind: string, now: Published, request: ApprovalRequest) 
     ...(takesEffect !== on && { takesEffect }),
     ...(noNotice && { noNotice }),
     ...(request.translates && { translates: request.translates }),
+    ...(request.path && { path: request.path }),
   };
   const copy = frozenText({ ...fields, ...now.data }, now.html);
   mkdirSync(`${versionsDir}/${kind}`, { recursive: true });

@@ -7,11 +7,18 @@ import { z } from 'zod';
 import { formatDate } from '../i18n.ts';
 
 const words = (example: string) => z.string(`a text, like "${example}"`).trim().min(1, 'a non-empty text');
+/** A legal page's address: one segment under the site's root. */
+const address = z.string('an address like /privacy').regex(/^\/[a-z0-9-]+$/, 'an address like /privacy');
 
 /** Who a legal page is: the list of pages is the Markdown files (docs/legal-pages.md, "Adding a page"). */
 export const legalPageSchema = z.object({
   /** Its address, like /privacy. */
-  path: z.string().regex(/^\/[a-z0-9-]+$/, 'an address like /privacy'),
+  path: address,
+  /**
+   * Every address the page was published at before `path`, like [/privacy-policy]: each keeps leading to it on every
+   * host, in every language it is published in (formerPaths.node.ts; docs/legal-pages.md, "Moving a page").
+   */
+  formerPaths: z.array(address, 'a list of addresses, like [/privacy-policy]').optional(),
   /** Its place among the legal pages wherever they are listed (footer, navigation, sitemap), smallest first. */
   order: z.number('a number, like 3'),
   /** What the browser title adds after the product name (docs/requirements.md#privacy-sections); the h1 contains it. */

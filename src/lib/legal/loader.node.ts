@@ -25,6 +25,7 @@ import {
   type Draft,
   type Published,
 } from './approvals.node.ts';
+import { siteLegalMoves } from './formerPaths.node.ts';
 import { legalPageSchema } from './frontMatter.ts';
 import { legalDir, LegalTextError, translationSources } from './pages.node.ts';
 import { recordKey, versionId } from './pages.ts';
@@ -98,6 +99,8 @@ export function legalLoader(): Loader {
             `${legalDir}/${clash.kind}.md: path ${clash.path} is also invitePath (site.config.ts); expected an address no other page uses`,
           );
         }
+        // Every address a page was published at still leads to it (formerPaths.node.ts): a move not stated stops here.
+        siteLegalMoves(config, approvals);
         const translated = availableLocales()
           .filter((locale) => locale !== 'en')
           .map((locale) => ({ locale, sources: translationSources(locale) }));
