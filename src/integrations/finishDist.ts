@@ -38,12 +38,14 @@ export async function finishDist(
     await writeFile(page, html);
     built.set(addressOf(relative(dir, page)), html);
   }
-  const broken = brokenFragmentLinks(built, new URL(config.siteUrl).origin);
+  const moves = siteLegalMoves(config);
+  const moved = new Map(moves.map(({ from, to }) => [from, to]));
+  const broken = brokenFragmentLinks(built, new URL(config.siteUrl).origin, moved);
   if (broken.length)
     throw new Error(
       `Links to an id their page does not have (docs/legal-pages.md#links-between-pages):\n${broken.map((line) => `  - ${line}`).join('\n')}`,
     );
-  await writeHostFiles(dir, config, siteLegalMoves(config));
+  await writeHostFiles(dir, config, moves);
 }
 
 export function finishDistIntegration(config: SiteConfig): AstroIntegration {

@@ -50,9 +50,13 @@ const closest = (id: string, ids: Set<string>) =>
 /**
  * The links of `pages` (each built page's HTML by its address) whose fragment names no id of their target, one line
  * each: the page that links, the href, and the target's closest ids. `origin` is the site's own (config.siteUrl), so
- * an absolute link to the site is checked too.
+ * an absolute link to the site is checked too; `moved` maps a moved page's former addresses to its address.
  */
-export function brokenFragmentLinks(pages: Map<string, string>, origin: string): string[] {
+export function brokenFragmentLinks(
+  pages: Map<string, string>,
+  origin: string,
+  moved: ReadonlyMap<string, string> = new Map(),
+): string[] {
   const ids = new Map([...pages].map(([address, html]) => [address, idsIn(html)]));
   const failures: string[] = [];
   for (const [address, html] of pages) {
@@ -60,7 +64,12 @@ export function brokenFragmentLinks(pages: Map<string, string>, origin: string):
       const url = new URL(href, `${origin}${address}`);
       const id = decodeURIComponent(url.hash.slice(1));
       if (url.origin !== origin || !id || id.startsWith('/')) continue;
-      const key = addressKeys(url.pathname).find((each) => ids.has(each));
+      // A moved legal page's former address leads to it, fragment and all (formerPaths.node.ts).
+      const path =
+        addressKeys(url.pathname)
+          .map((each) => moved.get(each))
+          .find(Boolean) ?? url.pathname;
+      const key = addressKeys(path).find((each) => ids.has(each));
       const target = key && ids.get(key);
       if (!target) failures.push(`${address} links "${href}": no page of the build is at ${url.pathname}`);
       else if (!target.has(id)) {

@@ -35,6 +35,19 @@ describe('a link with a fragment', () => {
     ]);
   });
 
+  it("follows a moved page's former address to the page, as its hosts' redirects do", () => {
+    const pages = new Map(
+      Object.entries({
+        '/privacy-policy': page(['retention']),
+        '/': page([], ['/privacy#retention', '/privacy#gone']),
+      }),
+    );
+    expect(brokenFragmentLinks(pages, origin, new Map([['/privacy', '/privacy-policy']]))).toEqual([
+      '/ links "/privacy#gone": /privacy-policy has no id "gone"; its closest: #retention',
+    ]);
+    expect(brokenFragmentLinks(pages, origin)).toHaveLength(2);
+  });
+
   it('leaves a hash route, another site and a bare "#" alone', () => {
     expect(check({ '/': page([], ['#/privacy', '/#/terms', 'https://elsewhere.example/x#y', '#']) })).toEqual([]);
   });
