@@ -38,15 +38,15 @@ const owner: Record<string, string> = {
 
 export interface LeanOwnerCopy extends ProjectCopy {
   /** Runs a command in the copy, as CI would (no colours); throws on a non-zero exit, with its output. */
-  run(command: string, args: string[]): string;
+  run(command: string, args: string[], env?: Record<string, string>): string;
 }
 
 export function leanOwnerCopy(): LeanOwnerCopy {
   const project = copyProject();
-  const run = (command: string, args: string[]) =>
+  const run = (command: string, args: string[], env: Record<string, string> = {}) =>
     execFileSync(command, args, {
       cwd: project.dir,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
       encoding: 'utf8',
       stdio: 'pipe',
       maxBuffer: 64 * 1024 * 1024,
