@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const integration = { testTimeout: 120_000, hookTimeout: 300_000 };
-const slow = 'tests/integration/{media,footage,lighthouse-gates,legal-moved}.test.ts';
+const slow = 'tests/integration/{media,footage,lighthouse-gates,legal-moved,rebrand}.test.ts';
 
 /**
  * Three tiers (end to end is Playwright's, playwright.config.ts):
@@ -12,8 +12,10 @@ const slow = 'tests/integration/{media,footage,lighthouse-gates,legal-moved}.tes
  *   (scripts/ensure-system-deps.ts), the tests never do;
  * - full (`npm run test:integration:full`, in the full run): minutes each, for what few changes can break: the media
  *   and footage pipelines (ffmpeg and software rendering; only scripts/media*, scripts/render-footage.ts or the scene
- *   affect them), the Lighthouse gates seen failing on a build broken on purpose, and a moved legal page served by
- *   nginx (two builds and an approval; its rules are unit tests, tests/unit/legal-former-paths.test.ts).
+ *   affect them), the Lighthouse gates seen failing on a build broken on purpose, a moved legal page served by
+ *   nginx (two builds and an approval; its rules are unit tests, tests/unit/legal-former-paths.test.ts), and the unit,
+ *   integration and chromium end-to-end tiers run in a lean owner's copy (rebrand.test.ts: what breaks it is a test
+ *   pinning the template's content, which the template's own run does not see).
  */
 export default defineConfig({
   // The config the site integration serves to the build (src/integrations/site.ts), for modules that import it.

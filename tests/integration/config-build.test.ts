@@ -6,9 +6,10 @@ import { parse } from 'ultrahtml';
 import { querySelector, querySelectorAll } from 'ultrahtml/selector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
+import { translationsOf } from '../support/ownerContent.ts';
 
 // Integration tier: real `astro build`s of a copy of the project, with a bad config value, or with one network added,
-// Spanish switched off and dotfiles dropped into public/ (one build for the three).
+// every translation switched off and dotfiles dropped into public/ (one build for the three).
 let project: ProjectCopy;
 beforeAll(() => {
   project = copyProject();
@@ -17,9 +18,10 @@ afterAll(() => project?.remove());
 
 describe('the build', () => {
   it('stops on a bad config value and names the field', async () => {
+    const config = project.read('site.config.ts');
     project.edit('site.config.ts', /contactEmail: .*,/, "contactEmail: 'not-an-email',");
     const { code, output } = await project.build();
-    project.edit('site.config.ts', "contactEmail: 'not-an-email',", "contactEmail: 'hello@example.com',");
+    project.write('site.config.ts', config);
     expect(code).not.toBe(0);
     expect(output).toContain('contactEmail (site.config.ts) is "not-an-email"');
   }, 60_000);
@@ -33,8 +35,10 @@ describe('the build', () => {
   }, 60_000);
 });
 
-describe('one build with a network added and Spanish off in site.config.ts, and dotfiles put in public/', () => {
+describe('one build with a network added and every translation off in site.config.ts, and dotfiles put in public/', () => {
   const youtube = 'https://www.youtube.com/@forkful';
+  /** The languages the site publishes besides English, switched off here (none on a site in English only). */
+  const translations = translationsOf();
   let output = '';
   beforeAll(async () => {
     project.edit(
@@ -42,7 +46,7 @@ describe('one build with a network added and Spanish off in site.config.ts, and 
       /^(\s*)social: \[\n/m,
       `$&$1  { name: 'YouTube', icon: 'youtube', url: '${youtube}' },\n`,
     );
-    project.edit('site.config.ts', "languages: ['en', 'es'],", "languages: ['en'],");
+    if (translations.length) project.edit('site.config.ts', /languages: \[[^\]]*\]/, "languages: ['en']");
     const put = (path: string) => {
       mkdirSync(join(project.dir, 'public', path, '..'), { recursive: true });
       writeFileSync(join(project.dir, 'public', path), 'SECRET=1\n');
@@ -72,15 +76,17 @@ describe('one build with a network added and Spanish off in site.config.ts, and 
     expect(jsonLd.find((item) => item['@type'] === 'Organization')?.sameAs?.[0]).toBe(youtube);
   });
 
-  it('publishes English only with one switch: no /es/ page, no hreflang, no language switcher, no /es/ host rule', async () => {
+  it("publishes English only with one switch: no translation's page, no hreflang, no language switcher, no host rule for it", async () => {
     const dist = join(project.dir, 'dist');
-    expect(existsSync(join(dist, 'es')), 'dist/es/').toBe(false);
     const html = await readFile(join(dist, 'privacy.html'), 'utf8');
     expect(html).not.toContain('hreflang=');
-    expect(html).not.toContain('lang="es"');
-    expect(await readFile(join(dist, 'sitemap-0.xml'), 'utf8')).not.toContain('/es/');
-    for (const host of [join(`${dist}-nginx`, 'http.conf'), join(dist, '_redirects')]) {
-      expect(await readFile(host, 'utf8'), host).not.toContain('/es/');
+    const sitemap = await readFile(join(dist, 'sitemap-0.xml'), 'utf8');
+    const hosts = [join(`${dist}-nginx`, 'http.conf'), join(dist, '_redirects')];
+    for (const locale of translations) {
+      expect(existsSync(join(dist, locale)), `dist/${locale}/`).toBe(false);
+      expect(html).not.toContain(`lang="${locale}"`);
+      expect(sitemap).not.toContain(`/${locale}/`);
+      for (const host of hosts) expect(await readFile(host, 'utf8'), host).not.toContain(`/${locale}/`);
     }
   });
 

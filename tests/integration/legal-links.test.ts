@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config/index.ts';
 import { legalSections, legalSubSections } from '../../src/lib/legal/sections.ts';
 import { localePath } from '../../src/lib/i18n.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
+import { recordFlag } from '../support/ownerContent.ts';
 
 const { languages } = loadConfig();
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -61,7 +62,7 @@ beforeAll(() => {
     `sources:\n  - { page: privacy, section: ${renamed} }`,
   );
   for (const { locale } of policies) {
-    const args = ['scripts/legal-approve.ts', 'privacy', '--locale', locale, '--template', '--by', 'Test Approver'];
+    const args = ['scripts/legal-approve.ts', 'privacy', '--locale', locale, ...recordFlag, '--by', 'Test Approver'];
     const more = ['--note', `Renames a section`, '--effective', day(40)];
     const { status, stdout, stderr } = spawnSync(process.execPath, [...args, ...more], {
       cwd: project.dir,

@@ -15,6 +15,7 @@ import { loadConfig } from '../../src/config/index.ts';
 import { hostFiles } from '../../src/lib/hostFiles.node.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 import { reword } from '../support/legalEdits.ts';
+import { recordFlag, translationsOf } from '../support/ownerContent.ts';
 
 let project: ProjectCopy;
 const git = (...args: string[]) =>
@@ -37,13 +38,14 @@ test('after editing the tagline, a colour and a legal sentence, a build leaves g
   project.edit('src/styles/landing.css', /(\.tagline \{[^}]*?)color: var\(--cream-dim\);/, '$1color: #fdf6e3;');
   project.write('src/content/legal/privacy.md', reword(project.read('src/content/legal/privacy.md'), 'this-website'));
   // Edited legal text is approved before a production build accepts it; the approval is committed with it.
-  const approval = ['--template', '--by', 'Owner', '--note', 'Reworded', '--no-notice', 'No change of meaning'];
+  const approval = [...recordFlag, '--by', 'Owner', '--note', 'Reworded', '--no-notice', 'No change of meaning'];
   execFileSync('npm', ['run', 'legal:approve', '--', 'privacy', ...approval], { cwd: project.dir, stdio: 'pipe' });
-  // Its Spanish translation is brought up to date with it (a rewording that changes no Spanish word).
-  execFileSync('npm', ['run', 'legal:approve', '--', 'privacy', '--locale', 'es', ...approval], {
-    cwd: project.dir,
-    stdio: 'pipe',
-  });
+  // Its translations are brought up to date with it (a rewording that changes none of their words).
+  for (const locale of translationsOf('privacy'))
+    execFileSync('npm', ['run', 'legal:approve', '--', 'privacy', '--locale', locale, ...approval], {
+      cwd: project.dir,
+      stdio: 'pipe',
+    });
   git('add', '-A');
   git('commit', '-qm', 'owner edits');
 

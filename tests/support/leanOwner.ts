@@ -1,0 +1,99 @@
+/**
+ * A lean owner's copy of the project (issue 60): another name, tagline, email and address, their own landing words, a
+ * company that is an LLC, English only (the Spanish folder deleted), no places provider, no Android app, every example
+ * value replaced, and their own legal record with their own first effective dates, committed in a git repository of
+ * its own, as an owner's checkout is.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { copyProject, type ProjectCopy } from './projectCopy.ts';
+
+/** The owner's own values, for each field the template ships as an example (site.config.ts). */
+const owner: Record<string, string> = {
+  productName: "'Forkful'",
+  contactEmail: "'team@forkful.app'",
+  siteUrl: "'https://forkful.app'",
+  apiHost: "'api.forkful.app'",
+  appStoreUrl: "'https://apps.apple.com/app/forkful/id9876543210'",
+  legalEntity: "'Forkful Labs LLC'",
+  legalAddress: "'1 Fork Lane, Portland, OR 97201, United States'",
+  aiProvider: "'Anthropic'",
+  placesProvider: "''",
+  placesProviderTermsUrl: "''",
+  placesProviderPrivacyUrl: "''",
+  copyrightAgentName: "'Copyright Agent, Forkful Labs LLC'",
+  copyrightAgentAddress: "'1 Fork Lane, Portland, OR 97201, United States'",
+  copyrightAgentPhone: "'+1 503 555 0100'",
+  copyrightAgentEmail: "'copyright@forkful.app'",
+  copyrightAgentRegistration: "'DMCA-1234567'",
+  liabilityCapUsd: '50',
+  disputeVenue: "'the state and federal courts located in Multnomah County, Oregon'",
+  parentalConsent: "'not-asked'",
+  monitoringRetentionDays: '30',
+  androidPackage: "''",
+  androidCertFingerprints: '[] as string[]',
+};
+
+export interface LeanOwnerCopy extends ProjectCopy {
+  /** Runs a command in the copy, as CI would (no colours); throws on a non-zero exit, with its output. */
+  run(command: string, args: string[], env?: Record<string, string>): string;
+}
+
+export function leanOwnerCopy(): LeanOwnerCopy {
+  const project = copyProject();
+  const run = (command: string, args: string[], env: Record<string, string> = {}) =>
+    execFileSync(command, args, {
+      cwd: project.dir,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+      encoding: 'utf8',
+      stdio: 'pipe',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  for (const [field, value] of Object.entries(owner))
+    project.edit('site.config.ts', new RegExp(`${field}: example\\((?:[^()]|\\([^()]*\\))*\\)`), `${field}: ${value}`);
+  project.edit(
+    'site.config.ts',
+    /url: example\('https:\/\/www\.instagram\.com[^']*'\)/,
+    "url: 'https://www.instagram.com/forkful'",
+  );
+  project.edit(
+    'site.config.ts',
+    /url: example\('https:\/\/www\.tiktok\.com[^']*'\)/,
+    "url: 'https://www.tiktok.com/@forkful'",
+  );
+  project.edit('site.config.ts', /tagline: '[^']*'/, "tagline: 'Dinner plans your whole crew agrees on'");
+  project.edit('site.config.ts', /languages: \[[^\]]*\]/, "languages: ['en']");
+  project.edit('site.config.ts', /features: \{[^}]*\}/, 'features: { places: false }');
+  if (/example\('[^']/.test(project.read('site.config.ts')))
+    throw new Error('site.config.ts still holds an example value: the lean owner replaces every one');
+  const words = parse(project.read('src/content/i18n/en/words.yaml'));
+  words.landing.howItWorks.steps[0].text = 'Type your number and {{productName}} texts you a code.';
+  project.write('src/content/i18n/en/words.yaml', stringify(words));
+  // Every other language retired: its folder deleted (docs/languages.md).
+  for (const code of readdirSync(join(project.dir, 'src/content/i18n')).filter((name) => name !== 'en'))
+    rmSync(join(project.dir, 'src/content/i18n', code), { recursive: true });
+
+  // Their own record: the template's removed, their own first effective dates, each page approved by them.
+  run('node_modules/.bin/node', ['scripts/legal-new-record.ts']);
+  const legal = join(project.dir, 'src/content/legal');
+  const pages = readdirSync(legal).filter((name) => name.endsWith('.md'));
+  for (const name of pages) project.edit(`src/content/legal/${name}`, /^effective: .*$/m, 'effective: 2026-01-05');
+  for (const name of pages)
+    run('node_modules/.bin/node', [
+      'scripts/legal-approve.ts',
+      name.slice(0, -3),
+      '--by',
+      'Dana Owner',
+      '--note',
+      'First version',
+    ]);
+
+  // An owner's checkout is a git repository (the docs test lists its files with git; an edits test diffs against it).
+  const git = ['-c', 'user.name=Dana Owner', '-c', 'user.email=dana@forkful.app'];
+  run('git', ['init', '-q']);
+  run('git', ['add', '-A']);
+  run('git', [...git, 'commit', '-qm', 'Forkful, from the template']);
+  return { ...project, run };
+}
