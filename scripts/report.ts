@@ -17,7 +17,7 @@ import { LinkChecker } from 'linkinator';
 import { configOrExit } from '../src/config/index.ts';
 import { exampleInviteCode } from '../src/lib/invite/invite.ts';
 import { routes } from '../src/lib/routes.ts';
-import { floorRatios, runFloorGate, verdictLine } from './floorGate.ts';
+import { runFloorGate, verdictLine } from './floorGate.ts';
 import { measure } from './lighthouse.ts';
 import { startNginx } from './nginx.ts';
 
@@ -70,10 +70,6 @@ const floorPaths = [
   ...(quick ? [] : ['/privacy', routes.support].filter((path) => sitemapPaths.includes(path))),
   ...invitePage,
 ];
-const floorRatioOf = Object.fromEntries([
-  ...landings.map((path) => [path, floorRatios.landing]),
-  ...invitePage.map((path) => [path, floorRatios.invite]),
-]);
 const server = await startNginx({ port });
 try {
   for (const device of quick ? ['mobile'] : ['mobile', 'desktop']) {
@@ -115,7 +111,6 @@ try {
     paths: floorPaths,
     rounds: floorRounds,
     extraRounds: floorRounds,
-    ratios: floorRatioOf,
     dir: 'reports/floor',
   });
   for (const verdict of verdicts) table.push({ gate: `floor ${verdict.path}`, result: verdictLine(verdict) });
