@@ -8,8 +8,11 @@
  *
  * A block on lines of its own, or inline, within a sentence (which may run over lines). Kept without its markers while
  * the feature is on, dropped while it is off; the text is then checked as it will be read, so a section dropped with a
- * feature is one the legal check no longer requires. A block that is not closed, is nested, or names no feature stops the build, as does a
- * value of a switched-off feature used outside a block (it would print empty).
+ * feature is one the legal check no longer requires. A block may hold, after `{{else}}` (on a line of its own in a
+ * block on lines of its own), the words that stand instead while the feature is off:
+ * `at least {{#if teens}}13{{else}}18{{/if}}`. A block that is not closed, is nested, has two `{{else}}` or names no
+ * feature stops the build, as does an `{{else}}` outside a block or a value of a switched-off feature used outside a
+ * block (it would print empty).
  */
 
 /** The features a site can switch (site.config.ts `features`; src/config/features.ts validates them). */
@@ -29,6 +32,8 @@ export class FeatureBlockError extends Error {
 
 const ownLines = /^\{\{#if ([\w-]+)\}\}\n([^]*?)^\{\{\/if\}\}\n/gm;
 const inline = /\{\{#if ([\w-]+)\}\}([^]*?)\{\{\/if\}\}/g;
+const ownLinesElse = /^\{\{else\}\}\n/m;
+const inlineElse = '{{else}}';
 
 /** `text` as read while `features` hold; `where` names its file in an error. */
 export function withFeatures(text: string, features: Features, where: string): string {
@@ -40,13 +45,20 @@ export function withFeatures(text: string, features: Features, where: string): s
       );
     return features[name as Feature];
   };
-  const resolved = text
-    .replace(ownLines, (_, name: string, words: string, at: number) => (keep(name, at) ? words : ''))
-    .replace(inline, (_, name: string, words: string, at: number) => (keep(name, at) ? words : ''));
-  const left = /\{\{[#/]if\b[^}]*\}\}/.exec(resolved);
+  // The words while on, and those after `{{else}}` while off.
+  const branch = (separator: RegExp | string) => (_: string, name: string, words: string, at: number) => {
+    const [ifOn, ifOff = '', ...more] = words.split(separator);
+    if (more.length)
+      throw new FeatureBlockError(
+        `${where}, line ${line(at)}: {{#if ${name}}} has more than one {{else}}; expected one`,
+      );
+    return keep(name, at) ? ifOn! : ifOff;
+  };
+  const resolved = text.replace(ownLines, branch(ownLinesElse)).replace(inline, branch(inlineElse));
+  const left = /\{\{(?:[#/]if\b[^}]*|else)\}\}/.exec(resolved);
   if (left)
     throw new FeatureBlockError(
-      `${where}: ${left[0]} is not part of a closed block; expected {{#if <feature>}} ... {{/if}}, each block closed, none inside another`,
+      `${where}: ${left[0]} is not part of a closed block; expected {{#if <feature>}} ... {{/if}} (or {{#if <feature>}} ... {{else}} ... {{/if}}), each block closed, none inside another`,
     );
   for (const feature of featureNames.filter((name) => !features[name]))
     for (const value of featureValues[feature])

@@ -38,6 +38,31 @@ describe('a block of words for a feature', () => {
     );
     expect(withFeatures('Searches go to {{placesProvider}}.', on, 'x.md')).toBe('Searches go to {{placesProvider}}.');
   });
+
+  const otherwise =
+    'Intro.\n\n{{#if places}}\nAbout places.\n{{else}}\nNo places.\n{{/if}}\n\nAt least {{#if places}}13{{else}}18{{/if}}.\n';
+
+  it('gives the words after {{else}} instead while the feature is off, on lines of their own or inline', () => {
+    expect(withFeatures(otherwise, on, 'x.md')).toBe('Intro.\n\nAbout places.\n\nAt least 13.\n');
+    expect(withFeatures(otherwise, off, 'x.md')).toBe('Intro.\n\nNo places.\n\nAt least 18.\n');
+  });
+
+  it('stops, naming the file, on two {{else}} in a block, an {{else}} outside a block, or a value in the words off', () => {
+    for (const features of [on, off]) {
+      expect(() => withFeatures('A{{#if places}}B{{else}}C{{else}}D{{/if}}.', features, 'x.md')).toThrow(
+        'x.md, line 1: {{#if places}} has more than one {{else}}',
+      );
+      expect(() => withFeatures('{{#if places}}\nB\n{{else}}\nC\n{{else}}\nD\n{{/if}}\n', features, 'x.md')).toThrow(
+        'x.md, line 1: {{#if places}} has more than one {{else}}',
+      );
+      expect(() => withFeatures('Intro.\n{{else}}\nMore.\n', features, 'x.md')).toThrow(
+        'x.md: {{else}} is not part of a closed block',
+      );
+    }
+    expect(() => withFeatures('A{{#if places}}B{{else}}{{placesProvider}}{{/if}}.', off, 'x.md')).toThrow(
+      'x.md: {{placesProvider}} is outside {{#if places}} ... {{/if}}, but features.places is false',
+    );
+  });
 });
 
 describe("a feature's kinds of data and recipients", () => {
