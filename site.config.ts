@@ -37,12 +37,13 @@ export default {
    * What the app does: switch off a feature it lacks, and the legal pages, the store labels, the support answers and
    * the owner confirmations leave it out, with its values below left '' (docs/legal-pages.md#features).
    * - places: it finds places through a places-data provider (placesProvider and its two addresses).
+   * - ai: it sends users' data to an AI provider to make recommendations (aiProvider).
+   * - teens: it accepts users aged 13 to 17; off, it is for adults only (parentalConsent).
    */
-  features: { places: true },
+  features: { places: true, ai: true, teens: true },
   /**
    * The providers the privacy policy names as receiving user data: the AI that makes recommendations and the places
-   * data service. Write the ones your app really uses (if it sends user data to no AI provider, change the privacy
-   * policy's "Service providers" list instead).
+   * data service. Write the ones your app really uses ('' for one it has not, with its feature off above).
    */
   aiProvider: example('OpenAI'),
   placesProvider: example('Google Maps Platform'),
@@ -81,7 +82,7 @@ export default {
   disputeVenue: example('the state and federal courts located in San Francisco County, California'),
   /**
    * 'in-app' if the app asks a parent's consent where a law wants it for a user under 18, else 'not-asked'; the legal
-   * pages promise only what the app does.
+   * pages promise only what the app does. '' while features.teens is false.
    */
   parentalConsent: example('in-app'),
 

@@ -63,7 +63,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/i18n/en/support'],
     replace: "answer your users' questions in src/content/i18n/en/support/, one Markdown file each",
     doc: 'README.md#make-it-yours',
-    digest: 'a1862ff8ea72697346bfe395479f4535277640291dfd0ca6adbf3e25c6971378',
+    digest: '6c799e1772ba91289d0d4bbfdf442c11f13aa1d528173b634acaeb8a2ab86016',
   },
   {
     name: 'the Spanish words of the landing, invite, 404 and support pages',

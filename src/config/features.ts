@@ -12,7 +12,11 @@ export const featureFields = {
    * Each feature the app has, `true`, or does not, `false`.
    * - places: the app finds places through a places-data provider (`placesProvider`), which receives searches and
    *   locations and whose terms bind the app's users.
-   * @example { places: true }
+   * - ai: the app sends users' data to an AI provider (`aiProvider`) to make recommendations; without it, the app
+   *   recommends by other means and the pages name no AI provider.
+   * - teens: the app accepts users aged 13 to 17 (`parentalConsent` says what it asks of a parent); without it, the
+   *   app is for adults only (18 and older) and the pages say so.
+   * @example { places: true, ai: true, teens: true }
    */
   features: z.strictObject(
     Object.fromEntries(featureNames.map((name) => [name, z.boolean('true or false')])) as Record<

@@ -14,10 +14,11 @@ export const legalFields = {
    */
   legalAddress: text('the postal address of the company, like "1 Main St, Springfield, IL 62701, USA"'),
   /**
-   * The AI provider that receives user data to make recommendations; Apple (5.1.2(i)) wants it named.
+   * The AI provider that receives user data to make recommendations; Apple (5.1.2(i)) wants it named. '' while
+   * `features.ai` is false.
    * @example 'OpenAI'
    */
-  aiProvider: text('the name of the AI provider that receives user data, like "OpenAI"'),
+  aiProvider: orEmpty(text('the name of the AI provider that receives user data, like "OpenAI"')),
   /**
    * The places-data provider that receives searches and locations; '' while `features.places` is false.
    * @example 'Google Maps Platform'
@@ -120,8 +121,8 @@ export const legalFields = {
   disputeVenue: text('the courts where disputes are heard, like "the courts of Delaware"'),
   /**
    * 'in-app' if the app asks a parent's consent where a law wants it for a teen, else 'not-asked'; the pages promise
-   * only what the app does.
+   * only what the app does. '' while `features.teens` is false (no user is under 18).
    * @example 'in-app'
    */
-  parentalConsent: z.enum(['in-app', 'not-asked'], "'in-app' or 'not-asked'"),
+  parentalConsent: z.enum(['in-app', 'not-asked', ''], "'in-app' or 'not-asked', or ''"),
 };

@@ -91,7 +91,7 @@ describe('site config', () => {
     ['monitoringRetentionDays', 30.5, 'a whole number of days'],
     ['smsConsentScreenshot', 'images/shot.png', 'the path of an image under public/'],
     ['smsConsentScreenshot', '/../secret.png', 'the path of an image under public/'],
-    ['aiProvider', ' ', 'the name of the AI provider'],
+    ['aiProvider', ' ', 'a value while features.ai is true'],
     ['appLinkPaths', ['invite/*'], 'paths starting with /'],
     ['invitePath', 'join', 'one lower-case path segment, like /join'],
     ['invitePath', '/join/group', 'one lower-case path segment, like /join'],

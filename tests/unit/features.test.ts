@@ -6,16 +6,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type SiteConfig } from '../../src/config/index.ts';
+import { practiceBlocks, type BlockWords } from '../../src/lib/dataPractices/policyBlocks.ts';
 import { forApp, parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { dataPracticesPath } from '../../src/lib/dataPractices/read.node.ts';
 import { featureNames, featureValues, withFeatures, type Features } from '../../src/lib/features.ts';
-import { legalPages } from '../../src/lib/legal/pages.node.ts';
+import { legalPages, translationSources } from '../../src/lib/legal/pages.node.ts';
 import { legalShared, legalText } from '../../src/lib/legal/text.node.ts';
+import { legalTokens } from '../../src/lib/legal/tokens.node.ts';
 import { readQuestions } from '../../src/lib/words/words.node.ts';
+import { siteValues } from '../fixtures/siteValues.ts';
 import { computes } from '../support/timeouts.ts';
 
-const on: Features = { places: true };
-const off: Features = { places: false };
+const on: Features = { places: true, ai: true, teens: true };
+const off: Features = { ...on, places: false };
 
 describe('a block of words for a feature', () => {
   const text =
@@ -30,8 +33,8 @@ describe('a block of words for a feature', () => {
     expect(() => withFeatures('{{#if places}}\nAbout places.\n', on, 'x.md')).toThrow(
       'x.md: {{#if places}} is not part of a closed block',
     );
-    expect(() => withFeatures('{{#if ai}}AI.{{/if}}', on, 'x.md')).toThrow(
-      'x.md, line 1: {{#if ai}} names no feature; expected one of places',
+    expect(() => withFeatures('{{#if robots}}Robots.{{/if}}', on, 'x.md')).toThrow(
+      'x.md, line 1: {{#if robots}} names no feature; expected one of places, ai, teens',
     );
     expect(() => withFeatures('Searches go to {{placesProvider}}.', off, 'x.md')).toThrow(
       'x.md: {{placesProvider}} is outside {{#if places}} ... {{/if}}, but features.places is false',
@@ -86,18 +89,73 @@ describe("a feature's kinds of data and recipients", () => {
     expect(without.data.flatMap(({ recipients }) => recipients)).not.toContain(recipient);
     expect(without.data).toHaveLength(marked.data.filter(({ feature }) => !feature).length);
   });
+
+  it("take the health policy's consent to share with the last recipient of health data other than ourselves", () => {
+    // Each line of words is its own name, so the test reads which line a block chose.
+    const words = new Proxy({}, { get: (_, key) => String(key) }) as BlockWords;
+    const health = shipped.data.find(({ sensitive }) => sensitive.includes('health'))!;
+    const [ours] = Object.entries(shipped.recipients).find(([, { ours }]) => ours)!;
+    const [provider] = Object.entries(shipped.recipients).find(
+      ([, { ours, kind }]) => !ours && kind === 'service-provider',
+    )!;
+    const receivedBy = (recipients: string[]) => ({ ...shipped, data: [{ ...health, recipients }] });
+    const first = (text: string) => text.split('\n')[0];
+    expect(first(practiceBlocks.healthDeletion(receivedBy([ours, provider]), words))).toBe('healthDeleted');
+    expect(practiceBlocks.healthVisibility(receivedBy([ours, provider]), words)).toBe('healthNotShownToOthers');
+    expect(practiceBlocks.healthDeletion(receivedBy([ours]), words)).toBe('healthDeletedUnshared');
+    expect(practiceBlocks.healthVisibility(receivedBy([ours]), words)).toBe('healthNotShownToOthersUnshared');
+  });
+});
+
+describe("a feature's config values", () => {
+  for (const feature of featureNames)
+    it(`${feature}: are required while it is on, and left empty while it is off`, () => {
+      const empty = Object.fromEntries(featureValues[feature].map((field) => [field, '']));
+      for (const field of featureValues[feature])
+        expect(() => loadConfig({}, { ...siteValues, ...empty })).toThrow(`${field} (site.config.ts)`);
+      const lacking = loadConfig(
+        {},
+        { ...siteValues, ...empty, features: { ...siteValues.features, [feature]: false } },
+      );
+      expect(lacking.features[feature]).toBe(false);
+    });
+});
+
+describe('an app without teens', () => {
+  const config = loadConfig(
+    {},
+    { ...siteValues, features: { ...siteValues.features, teens: false }, parentalConsent: '' },
+  );
+
+  it('has no sentence of what it asks of a parent, so one left outside a teens block stops the page, naming it', async () => {
+    const tokens = legalTokens(config);
+    expect(tokens).not.toHaveProperty('parentalAcceptance');
+    expect(tokens.parentalConsent ?? '').toBe('');
+    const shared = legalShared(config);
+    const [{ kind }] = legalPages();
+    const source = readFileSync(`src/content/legal/${kind}.md`, 'utf8');
+    await expect(legalText(kind, `${source}\n{{parentalAcceptance}}\n`, shared)).rejects.toThrow(
+      /unknown token \{\{parentalAcceptance\}\}/,
+    );
+    await expect(legalText(kind, `${source}\nA parent: {{parentalConsent}}.\n`, shared)).rejects.toThrow(
+      '{{parentalConsent}} is outside {{#if teens}} ... {{/if}}, but features.teens is false',
+    );
+  });
 });
 
 /**
- * The words only `feature`'s blocks hold in `source`: each block's longest word that the text outside the blocks does
- * not have, so the test reads whatever the owner wrote.
+ * The words only `feature`'s blocks hold in `source`, in the words kept while it is on (`branch` 0) or in those after
+ * `{{else}}` (1): each block's longest word that the rest of the text (the block's other words included) does not
+ * have, so the test reads whatever the owner wrote.
  */
-function blockWords(source: string, feature: string): string[] {
+function blockWords(source: string, feature: string, branch: 0 | 1 = 0): string[] {
   const blocks = new RegExp(`\\{\\{#if ${feature}\\}\\}([^]*?)\\{\\{/if\\}\\}`, 'g');
-  const outside = source.replace(blocks, ' ');
-  return [...source.matchAll(blocks)].flatMap(([, words]) => {
-    const own = (words!.replace(/\{\{[^}]*\}\}|\]\([^)]*\)|\{ #[\w-]+ \}/g, ' ').match(/\p{L}{6,}/gu) ?? []).filter(
-      (word) => !outside.includes(word),
+  return [...source.matchAll(blocks)].flatMap(({ 0: whole, 1: block, index }) => {
+    const branches = block!.split('{{else}}');
+    const words = branches[branch] ?? '';
+    const elsewhere = `${source.slice(0, index)} ${branches[1 - branch] ?? ''} ${source.slice(index + whole.length)}`;
+    const own = (words.replace(/\{\{[^}]*\}\}|\]\([^)]*\)|\{ #[\w-]+ \}/g, ' ').match(/\p{L}{6,}/gu) ?? []).filter(
+      (word) => !elsewhere.includes(word),
     );
     return own.sort((a, b) => b.length - a.length).slice(0, 1);
   });
@@ -123,6 +181,28 @@ describe.runIf(featuresOn.length)('each feature the config has, switched off', c
         const [off, on] = await Promise.all([legalText(kind, undefined, without), legalText(kind, undefined, withIt)]);
         // Its words may stand elsewhere on the page too: the block's own go, so there are fewer of them.
         for (const word of words) expect(count(off.html, word), `${kind}: ${word}`).toBeLessThan(count(on.html, word));
+        // The words written for an app without it stand instead.
+        const instead = blockWords(readFileSync(`src/content/legal/${kind}.md`, 'utf8'), feature, 1);
+        for (const word of instead)
+          expect(count(off.html, word), `${kind}: ${word}`).toBeGreaterThan(count(on.html, word));
+      }
+    });
+
+    it(`${feature}: every translated legal page passes its check, without the words of its blocks`, async () => {
+      for (const locale of config.languages.filter((code) => code !== 'en')) {
+        const sources = translationSources(locale);
+        const [without, withIt] = [legalShared(lacking, sources, locale), legalShared(config, sources, locale)];
+        for (const { kind, file } of sources) {
+          const source = readFileSync(file, 'utf8');
+          const [off, on] = await Promise.all([
+            legalText(kind, undefined, without),
+            legalText(kind, undefined, withIt),
+          ]);
+          for (const word of blockWords(source, feature))
+            expect(count(off.html, word), `${file}: ${word}`).toBeLessThan(count(on.html, word));
+          for (const word of blockWords(source, feature, 1))
+            expect(count(off.html, word), `${file}: ${word}`).toBeGreaterThan(count(on.html, word));
+        }
       }
     });
 
@@ -135,6 +215,14 @@ describe.runIf(featuresOn.length)('each feature the config has, switched off', c
         for (const name of readdirSync(dir))
           for (const word of blockWords(readFileSync(`${dir}/${name}`, 'utf8'), feature))
             expect(count(html(off, name), word), `${dir}/${name}: ${word}`).toBeLessThan(count(html(on, name), word));
+        // A question about the feature only (its English front matter says so) is gone, in every language.
+        const about = readdirSync('src/content/i18n/en/support').filter((name) =>
+          new RegExp(`^feature: ${feature}$`, 'm').test(readFileSync(`src/content/i18n/en/support/${name}`, 'utf8')),
+        );
+        for (const name of about) {
+          expect(html(on, name), `${dir}/${name}`).not.toBe('');
+          expect(html(off, name), `${dir}/${name}`).toBe('');
+        }
       }
     });
   }

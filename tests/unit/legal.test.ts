@@ -74,13 +74,13 @@ describe('the legal check', computes, () => {
     const failures = await failuresOf('privacy', (t) =>
       t
         .replace(/(\{ #introduction \}\n\n[^]*?)\{\{productName\}\}/, '$1{{productNme}}')
-        .replace(/(\{ #ai-provider \}\n\n[^]*?)\{\{aiProvider\}\}/, `$1${config.aiProvider}`)
+        .replace(/(\{ #eu-uk-rights \}\n\n[^]*?)\{\{legalAddress\}\}/, `$1${config.legalAddress}`)
         .replace('(#your-choices)', '(#your-choice)')
         .concat('\n[Us](mailto:someone@else.example).\n\nTODO.\n'),
     );
     expect(failures.split('\n').slice(1)).toEqual([
       expect.stringMatching(/^ {2}- unknown token \{\{productNme\}\}; expected one of \{\{productName\}\}/),
-      `  - "${config.aiProvider}" is typed by hand; expected {{aiProvider}}, which the config fills`,
+      `  - "${config.legalAddress}" is typed by hand; expected {{legalAddress}}, which the config fills`,
       '  - the link "#your-choice" points at no element',
       `  - a mail link goes to "mailto:someone@else.example"; expected "mailto:${config.contactEmail}" or "mailto:${config.copyrightAgentEmail}"`,
       '  - placeholder text "TODO"',
@@ -137,7 +137,8 @@ describe("the Terms of Use follow the config's parental consent", () => {
       ['in-app', parentalAcceptanceInApp, parentalAcceptanceNotAsked],
       ['not-asked', parentalAcceptanceNotAsked, parentalAcceptanceInApp],
     ] as const) {
-      const shared = legalShared({ ...config, parentalConsent: mode });
+      // An app with teens, whatever the owner's (features.teens).
+      const shared = legalShared({ ...config, features: { ...config.features, teens: true }, parentalConsent: mode });
       const html = (await legalText('terms-of-use', undefined, shared)).html.replace(/\s+/g, ' ');
       expect(html, mode).toContain(said!.replace(/\s+/g, ' '));
       expect(html, mode).not.toContain(unsaid!.replace(/\s+/g, ' '));
@@ -191,10 +192,10 @@ describe("the owner's confirmations", () => {
 
   it('leaves out an item about a feature the app lacks', () => {
     const places = '- id: y\n  confirm: It is so.\n  confirmed: false\n  feature: places\n';
-    expect(unconfirmed({ places: true }, places)).toEqual([
+    expect(unconfirmed({ ...config.features, places: true }, places)).toEqual([
       'y, to confirm: It is so.  (then record who and when in src/content/legal/owner-confirmations.yaml)',
     ]);
-    expect(unconfirmed({ places: false }, places)).toEqual([]);
+    expect(unconfirmed({ ...config.features, places: false }, places)).toEqual([]);
   });
 });
 

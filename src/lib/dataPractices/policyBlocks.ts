@@ -45,7 +45,9 @@ export const blockWordsSchema = texts([
   'recipientWhy',
   'healthShownToOthers',
   'healthNotShownToOthers',
+  'healthNotShownToOthersUnshared',
   'healthDeleted',
+  'healthDeletedUnshared',
   'healthKeeper',
   'uses',
 ]).extend({
@@ -311,14 +313,29 @@ function healthRecipients(practices: DataPractices, words: BlockWords, tag = 'en
     .join('\n');
 }
 
+/**
+ * Whether consumer health data goes to a recipient other than ourselves and other users (an AI provider, say): only
+ * then is there a consent to share to withdraw.
+ */
+const healthShared = (practices: DataPractices) => {
+  const health = practices.data.filter((entry) => entry.sensitive.includes('health'));
+  return Object.entries(practices.recipients).some(
+    ([id, recipient]) =>
+      !recipient.ours && recipient.kind !== 'other-users' && health.some((entry) => entry.recipients.includes(id)),
+  );
+};
+
 /** Whether other users see the consumer health data: from its entries' recipients. */
 const healthVisibility = (practices: DataPractices, words: BlockWords) =>
   practices.data.some((entry) => entry.sensitive.includes('health') && entry.recipients.includes('other-users'))
     ? words.healthShownToOthers
-    : words.healthNotShownToOthers;
+    : healthShared(practices)
+      ? words.healthNotShownToOthers
+      : words.healthNotShownToOthersUnshared;
 
 /** What happens to consumer health data once consent is withdrawn: its deletion, backups, and what recipients keep. */
 function healthDeletion(practices: DataPractices, words: BlockWords): string {
+  if (!healthShared(practices)) return say(words.healthDeletedUnshared, { days: String(practices.backupDays) });
   const health = practices.data.filter((entry) => entry.sensitive.includes('health'));
   const keepers = Object.entries(practices.recipients)
     .filter(

@@ -128,10 +128,13 @@ export function legalTokens(
     // The config picks between two of the wording file's sentences.
     governingLaw: config.governingState ? words.governingLawOfState : words.governingLaw,
     euRepresentative: config.euRepresentative || words.noEuRepresentative,
-    parentalConsent: config.parentalConsent === 'in-app' ? words.parentalConsentInApp : words.parentalConsentNotAsked,
-    // Who accepts the terms for a teen: a parent only where the app asks one.
-    parentalAcceptance:
-      config.parentalConsent === 'in-app' ? words.parentalAcceptanceInApp : words.parentalAcceptanceNotAsked,
+    // What the app asks of a parent, and who accepts the terms for a teen: a parent only where the app asks one. An
+    // app without teens (features.teens) has neither, so either token left outside a teens block stops the build.
+    ...(config.parentalConsent && {
+      parentalConsent: config.parentalConsent === 'in-app' ? words.parentalConsentInApp : words.parentalConsentNotAsked,
+      parentalAcceptance:
+        config.parentalConsent === 'in-app' ? words.parentalAcceptanceInApp : words.parentalAcceptanceNotAsked,
+    }),
   };
   // Only sentences are tokens (the sign-up screen's and the blocks' words are drawn where they belong, text.node.ts);
   // a sentence the file lacks is no token, so the check names it as unknown.
