@@ -14,7 +14,7 @@ import { localePath } from '../../src/lib/i18n.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 import { recordFlag } from '../support/ownerContent.ts';
 
-const { languages } = loadConfig();
+const { languages, features } = loadConfig();
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 let project: ProjectCopy;
 const dist = (path: string) => project.read(join('dist', path));
@@ -45,7 +45,12 @@ function optionalSection() {
   const ids = [...readFileSync(policies[0]!.file, 'utf8').matchAll(/^### .*\{ #([\w-]+) \}$/gm)].map(([, id]) => id!);
   const section = ids.find((id) => !required.has(id) && namedOnlyByItsHeading(id));
   if (!section) throw new Error('the privacy policy has no optional sub-section to rename');
-  const [name] = readdirSync('src/content/i18n/en/support').filter((file) => file.endsWith('.md'));
+  // An answer the site publishes: not one about a feature the app lacks (its front matter's `feature`).
+  const published = (file: string) => {
+    const feature = /^feature: (\w+)$/m.exec(readFileSync(`src/content/i18n/en/support/${file}`, 'utf8'))?.[1];
+    return !feature || features[feature as keyof typeof features];
+  };
+  const [name] = readdirSync('src/content/i18n/en/support').filter((file) => file.endsWith('.md') && published(file));
   return { name: name!, section };
 }
 const { name, section } = optionalSection();

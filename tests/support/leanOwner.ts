@@ -1,8 +1,8 @@
 /**
  * A lean owner's copy of the project (issue 60): another name, tagline, email and address, their own landing words, a
- * company that is an LLC, English only (the Spanish folder deleted), no places provider, no Android app, every example
- * value replaced, and their own legal record with their own first effective dates, committed in a git repository of
- * its own, as an owner's checkout is.
+ * company that is an LLC, English only (the Spanish folder deleted), no places provider, no AI provider, no users under
+ * 18, no Android app, every example value replaced, and their own legal record with their own first effective dates,
+ * committed in a git repository of its own, as an owner's checkout is.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
@@ -19,7 +19,7 @@ const owner: Record<string, string> = {
   appStoreUrl: "'https://apps.apple.com/app/forkful/id9876543210'",
   legalEntity: "'Forkful Labs LLC'",
   legalAddress: "'1 Fork Lane, Portland, OR 97201, United States'",
-  aiProvider: "'Anthropic'",
+  aiProvider: "''",
   placesProvider: "''",
   placesProviderTermsUrl: "''",
   placesProviderPrivacyUrl: "''",
@@ -30,7 +30,7 @@ const owner: Record<string, string> = {
   copyrightAgentRegistration: "'DMCA-1234567'",
   liabilityCapUsd: '50',
   disputeVenue: "'the state and federal courts located in Multnomah County, Oregon'",
-  parentalConsent: "'not-asked'",
+  parentalConsent: "''",
   monitoringRetentionDays: '30',
   androidPackage: "''",
   androidCertFingerprints: '[] as string[]',
@@ -65,7 +65,7 @@ export function leanOwnerCopy(): LeanOwnerCopy {
   );
   project.edit('site.config.ts', /tagline: '[^']*'/, "tagline: 'Dinner plans your whole crew agrees on'");
   project.edit('site.config.ts', /languages: \[[^\]]*\]/, "languages: ['en']");
-  project.edit('site.config.ts', /features: \{[^}]*\}/, 'features: { places: false }');
+  project.edit('site.config.ts', /features: \{[^}]*\}/, 'features: { places: false, ai: false, teens: false }');
   if (/example\('[^']/.test(project.read('site.config.ts')))
     throw new Error('site.config.ts still holds an example value: the lean owner replaces every one');
   const words = parse(project.read('src/content/i18n/en/words.yaml'));
