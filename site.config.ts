@@ -37,8 +37,10 @@ export default {
    * What the app does: switch off a feature it lacks, and the legal pages, the store labels, the support answers and
    * the owner confirmations leave it out, with its values below left '' (docs/legal-pages.md#features).
    * - places: it finds places through a places-data provider (placesProvider and its two addresses).
+   * - dietary: it asks for dietary restrictions, consumer health data (off: no Consumer Health Data Privacy Policy).
+   * - posts: users post photos, videos and reviews others see (off: no Community Guidelines, no reporting).
    */
-  features: { places: true },
+  features: { places: true, dietary: true, posts: true },
   /**
    * The providers the privacy policy names as receiving user data: the AI that makes recommendations and the places
    * data service. Write the ones your app really uses (if it sends user data to no AI provider, change the privacy

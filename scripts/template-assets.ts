@@ -63,7 +63,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/i18n/en/support'],
     replace: "answer your users' questions in src/content/i18n/en/support/, one Markdown file each",
     doc: 'README.md#make-it-yours',
-    digest: 'a1862ff8ea72697346bfe395479f4535277640291dfd0ca6adbf3e25c6971378',
+    digest: '97b3c09a204df18354fb80ab7d10286d33ecbf2924972231559f766da6b9187e',
   },
   {
     name: 'the Spanish words of the landing, invite, 404 and support pages',
@@ -81,7 +81,7 @@ export const templateAssets: TemplateAsset[] = [
       "translate your questions into src/content/i18n/es/support/, same file names as en/, or drop 'es' from languages",
     language: 'es',
     doc: 'README.md#languages',
-    digest: '05e114c6c6f1f94250e8f991a194e76e4e93a1d7ebb820caf0c5eaf847ab8a36',
+    digest: '56d66077051dbc4da5edf79a50e1666d3499653e5b8dff73e658bc8a2d3f510c',
   },
 ];
 

@@ -12,7 +12,11 @@ export const featureFields = {
    * Each feature the app has, `true`, or does not, `false`.
    * - places: the app finds places through a places-data provider (`placesProvider`), which receives searches and
    *   locations and whose terms bind the app's users.
-   * @example { places: true }
+   * - dietary: the app asks for dietary restrictions, consumer health data (Washington's My Health My Data Act,
+   *   Nevada's law like it); off, the Consumer Health Data Privacy Policy page is not published.
+   * - posts: users post photos, videos and reviews that other users see; off, the Community Guidelines page is not
+   *   published, nor reporting and blocking.
+   * @example { places: true, dietary: true, posts: true }
    */
   features: z.strictObject(
     Object.fromEntries(featureNames.map((name) => [name, z.boolean('true or false')])) as Record<

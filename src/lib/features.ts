@@ -13,13 +13,15 @@
  */
 
 /** The features a site can switch (site.config.ts `features`; src/config/features.ts validates them). */
-export const featureNames = ['places'] as const;
+export const featureNames = ['places', 'dietary', 'posts'] as const;
 export type Feature = (typeof featureNames)[number];
 export type Features = Record<Feature, boolean>;
 
 /** The config values only a feature uses: required while it is on, and left empty while it is off. */
 export const featureValues = {
   places: ['placesProvider', 'placesProviderTermsUrl', 'placesProviderPrivacyUrl'],
+  dietary: [],
+  posts: [],
 } as const satisfies Record<Feature, readonly string[]>;
 
 export class FeatureBlockError extends Error {

@@ -191,10 +191,10 @@ describe("the owner's confirmations", () => {
 
   it('leaves out an item about a feature the app lacks', () => {
     const places = '- id: y\n  confirm: It is so.\n  confirmed: false\n  feature: places\n';
-    expect(unconfirmed({ places: true }, places)).toEqual([
+    expect(unconfirmed({ places: true, dietary: true, posts: true }, places)).toEqual([
       'y, to confirm: It is so.  (then record who and when in src/content/legal/owner-confirmations.yaml)',
     ]);
-    expect(unconfirmed({ places: false }, places)).toEqual([]);
+    expect(unconfirmed({ places: false, dietary: true, posts: true }, places)).toEqual([]);
   });
 });
 
