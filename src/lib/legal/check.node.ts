@@ -75,12 +75,7 @@ export function checkLegalEntry(
     if (!next || next <= level!) failures.push(`#${id} has a heading and no text`);
   }
   // A sentence the law wants in a clause of a feature the app lacks goes with the clause.
-  const dropped = new Set(
-    (legalSubSections[kind] ?? [])
-      .filter(({ feature }) => feature && features?.[feature] === false)
-      .map(({ id }) => id),
-  );
-  for (const { text, within } of requiredIn(kind).filter(({ within }) => !dropped.has(within))) {
+  for (const { text, within } of requiredIn(kind, features)) {
     if (parts.get(within)?.includes(text)) continue;
     const token = /^\{\{(\w+)\}\}$/.exec(text)?.[1];
     failures.push(`#${within} does not ${token ? `quote ${text} ("${tokens[token]}")` : `show ${text} in bold`}`);
