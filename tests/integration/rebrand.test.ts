@@ -1,7 +1,8 @@
 /**
  * An owner makes the site theirs, with fewer features than the template's app: another name, tagline, email and
  * address, their own landing words, a company that is an LLC, English only (the Spanish folder deleted), no places
- * provider, no Android app, every example value replaced, and their own legal record with their own first effective
+ * provider, no dietary restrictions and no posts (so no health data policy and no Community Guidelines), no Android
+ * app, every example value replaced, and their own legal record with their own first effective
  * dates (tests/support/leanOwner.ts). The unit, integration and chromium end-to-end tests still pass in their copy,
  * since no test pins the template's values or content: tests of a mechanism run on fixtures, and tests of the
  * template's own facts read the owner's content or run only while the template's is in place. An owner's first push
@@ -18,7 +19,8 @@ afterAll(() => project.remove());
 /** Vitest's summary when no file failed (a failing run throws before it is read); a file may skip what the owner lacks. */
 const allPassed = /Test Files +\d+ passed (?:\| \d+ skipped )?\(\d+\)/;
 
-const lean = "in a lean owner's copy (LLC, English only, no places provider, no Android app, own record)";
+const lean =
+  "in a lean owner's copy (LLC, English only, no places provider, no dietary restrictions, no posts, no Android app, own record)";
 
 test(`${lean}, the unit tests pass`, () => {
   // Its speed is not what is tested here, and it may run beside other tests: a test gets 30 s, not 5.

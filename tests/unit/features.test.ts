@@ -200,7 +200,8 @@ describe('a legal page of a feature (front matter `feature`)', () => {
       );
       expect(edited).not.toBe(privacy);
       await expect(legalText('privacy', edited, legalShared(lacking))).rejects.toThrow(`unknown token {{${token}}}`);
-      await expect(legalText('privacy', edited, legalShared(config))).resolves.toBeTruthy();
+      const having = { ...config, features: { ...config.features, [feature]: true } } as SiteConfig;
+      await expect(legalText('privacy', edited, legalShared(having))).resolves.toBeTruthy();
     });
 
     it('once approved, switching it off stops, naming the page, the feature and the fix', () => {
