@@ -39,8 +39,10 @@ export default {
    * - places: it finds places through a places-data provider (placesProvider and its two addresses).
    * - ai: it sends users' data to an AI provider to make recommendations (aiProvider).
    * - teens: it accepts users aged 13 to 17; off, it is for adults only (parentalConsent).
+   * - dietary: it asks for dietary restrictions, consumer health data (off: no Consumer Health Data Privacy Policy).
+   * - posts: users post photos, videos and reviews others see (off: no Community Guidelines, no reporting).
    */
-  features: { places: true, ai: true, teens: true },
+  features: { places: true, ai: true, teens: true, dietary: true, posts: true },
   /**
    * The providers the privacy policy names as receiving user data: the AI that makes recommendations and the places
    * data service. Write the ones your app really uses ('' for one it has not, with its feature off above).

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import {
+  checkRecordPublished,
   frozenCopies,
   isDraft,
   isTemplateRecord,
@@ -163,6 +164,8 @@ export async function legalProblems(config: SiteConfig): Promise<ReleaseProblem[
       doc: legalDocs.ownRecord,
     });
   const approvals = (await listing(problems, readApprovals)) ?? {};
+  // A page users agreed to, of a feature switched off (or deleted), which a build refuses.
+  await listing(problems, () => checkRecordPublished(config.features, approvals));
   const approveHint = (key: string) =>
     `npm run legal:approve -- ${approveArgs(key)} --by "<your name>" --note "<what changed, for readers>"`;
   /**
@@ -183,7 +186,7 @@ export async function legalProblems(config: SiteConfig): Promise<ReleaseProblem[
   const { translations } = legalDocs;
   const settings = (await listing(problems, () => readTranslationSettings(), translations)) ?? {};
   for (const locale of config.languages.filter((each) => each !== 'en')) {
-    const sources = (await listing(problems, () => translationSources(locale), translations)) ?? [];
+    const sources = (await listing(problems, () => translationSources(locale, config.features), translations)) ?? [];
     const words = sources.length
       ? await listing(problems, () => legalShared(config, sources, locale), translations)
       : undefined;

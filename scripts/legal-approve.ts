@@ -74,7 +74,8 @@ const {
   sectionChanges,
 } = await import('../src/lib/legal/approvals.node.ts');
 const { exampleValuesQuoted, legalSourcesOf } = await import('../src/lib/legal/examples.node.ts');
-const { legalPages, translationFile, translationSources } = await import('../src/lib/legal/pages.node.ts');
+const { legalPages, translationFile, translationSources, unpublishedLegalPages } =
+  await import('../src/lib/legal/pages.node.ts');
 const { recordKey, versionId } = await import('../src/lib/legal/pages.ts');
 const { legalShared, legalText } = await import('../src/lib/legal/text.node.ts');
 const { translationsToFollow } = await import('../src/lib/legal/translations.node.ts');
@@ -84,13 +85,19 @@ const config = configOrExit();
 const locales = availableLocales();
 
 const { values, positionals } = args;
-const pages = legalPages();
+const pages = legalPages(config.features);
 const page = pages.find(({ kind }) => kind === positionals[0]);
+// A page of a feature the app lacks is not published (pages.node.ts, legalSources): nothing to approve.
+const off = unpublishedLegalPages(config.features).find(({ kind }) => kind === positionals[0]);
+if (positionals.length === 1 && off)
+  fail(
+    `${off.kind} is not published: features.${off.feature} is false in site.config.ts (docs/legal-pages.md#features). Pages to approve: ${pages.map((p) => p.kind).join(', ')}.`,
+  );
 if (positionals.length !== 1 || !page) fail(`Name one page to approve: ${pages.map((p) => p.kind).join(', ')}.`);
 const { kind } = page;
 const locale = values.locale ?? 'en';
 if (!locales.includes(locale)) fail(`--locale ${values.locale}: expected one of ${locales.join(', ')}.`);
-const translated = locale === 'en' ? undefined : translationSources(locale);
+const translated = locale === 'en' ? undefined : translationSources(locale, config.features);
 if (translated && !translated.some((source) => source.kind === kind))
   fail(`${kind} has no ${locale} translation: expected ${translationFile(kind, locale)}.`);
 // The record the approval goes to: the page's own, or its translation's (`privacy.es`).

@@ -31,7 +31,7 @@ It runs only on the template's record: on yours it refuses, names each version i
 process.chdir(resolve(import.meta.dirname, '..'));
 const { approvalsFile, isTemplateRecord, readApprovals, templateRecord, versionsDir } =
   await import('../src/lib/legal/approvals.node.ts');
-const { legalSources } = await import('../src/lib/legal/pages.node.ts');
+const { legalSources, unpublishedLegalPages } = await import('../src/lib/legal/pages.node.ts');
 const { versionId } = await import('../src/lib/legal/pages.ts');
 
 const versions = Object.entries(readApprovals()).flatMap(([kind, list]) =>
@@ -63,4 +63,7 @@ for (const { kind, file, data } of legalSources()) {
   console.log(`    it as \`effective\` (never after your first approval), then`);
   console.log(`    npm run legal:approve -- ${kind} --by "<your name>" --note "<for readers>"`);
 }
+// A page of a feature switched off in site.config.ts is not published: nothing to approve (docs/legal-pages.md#features).
+for (const { kind, feature } of unpublishedLegalPages())
+  console.log(`  src/content/legal/${kind}.md: not published while features.${feature} is false; nothing to approve`);
 console.log('A production build stops until every page is approved; commit the new record.');

@@ -63,7 +63,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/i18n/en/support'],
     replace: "answer your users' questions in src/content/i18n/en/support/, one Markdown file each",
     doc: 'README.md#make-it-yours',
-    digest: '6c799e1772ba91289d0d4bbfdf442c11f13aa1d528173b634acaeb8a2ab86016',
+    digest: 'c3be6ba4698adac1a8af8b83d14a7d3399f920426f19cee3999982f5205e57f7',
   },
   {
     name: 'the Spanish words of the landing, invite, 404 and support pages',
@@ -81,7 +81,7 @@ export const templateAssets: TemplateAsset[] = [
       "translate your questions into src/content/i18n/es/support/, same file names as en/, or drop 'es' from languages",
     language: 'es',
     doc: 'README.md#languages',
-    digest: '05e114c6c6f1f94250e8f991a194e76e4e93a1d7ebb820caf0c5eaf847ab8a36',
+    digest: '56d66077051dbc4da5edf79a50e1666d3499653e5b8dff73e658bc8a2d3f510c',
   },
 ];
 

@@ -16,7 +16,11 @@ export const featureFields = {
    *   recommends by other means and the pages name no AI provider.
    * - teens: the app accepts users aged 13 to 17 (`parentalConsent` says what it asks of a parent); without it, the
    *   app is for adults only (18 and older) and the pages say so.
-   * @example { places: true, ai: true, teens: true }
+   * - dietary: the app asks for dietary restrictions, consumer health data (Washington's My Health My Data Act,
+   *   Nevada's law like it); off, the Consumer Health Data Privacy Policy page is not published.
+   * - posts: users post photos, videos and reviews that other users see; off, the Community Guidelines page is not
+   *   published, nor reporting and blocking.
+   * @example { places: true, ai: true, teens: true, dietary: true, posts: true }
    */
   features: z.strictObject(
     Object.fromEntries(featureNames.map((name) => [name, z.boolean('true or false')])) as Record<

@@ -43,7 +43,7 @@ export async function finishDist(
   const broken = brokenFragmentLinks(built, new URL(config.siteUrl).origin, moved);
   if (broken.length)
     throw new Error(
-      `Links to an id their page does not have (docs/legal-pages.md#links-between-pages):\n${broken.map((line) => `  - ${line}`).join('\n')}`,
+      `Links to a page or an id the build does not have (docs/legal-pages.md#links-between-pages):\n${broken.map((line) => `  - ${line}`).join('\n')}`,
     );
   await writeHostFiles(dir, config, moves);
 }

@@ -2,7 +2,10 @@
  * Every same-site link with a fragment in the built pages (`/terms#stop`, `#delete-account`, `/es/privacy#retention`)
  * points at an id of the page it opens, as the hosts serve it (`/privacy` is dist/privacy.html): a support answer, a
  * quick action or a legal page that links a section the version in effect does not have stops the build
- * (docs/legal-pages.md#links-between-pages). A hash route (`#/privacy`) names no element and is left alone.
+ * (docs/legal-pages.md#links-between-pages). A hash route (`#/privacy`) names no element and is left alone. A link to
+ * a page with no fragment (`/guidelines`) opens a page of the build too: a link left to a page not published (its
+ * feature switched off, docs/legal-pages.md#features) stops the build. A link to a file (`/sitemap-index.xml`) is not
+ * a page, and left alone.
  */
 import { decodeHTML } from 'entities';
 
@@ -10,9 +13,9 @@ import { decodeHTML } from 'entities';
 export const idsIn = (html: string) =>
   new Set([...html.matchAll(/<[a-z][^>]*?\sid="([^"]*)"/gi)].map(([, id]) => decodeHTML(id!)));
 
-/** The href of every link of a page that has a fragment. */
-const fragmentHrefs = (html: string) =>
-  [...html.matchAll(/<a\s[^>]*?href="([^"]*#[^"]*)"/gi)].map(([, href]) => decodeHTML(href!));
+/** The href of every link of a page. */
+const linkHrefs = (html: string) =>
+  [...html.matchAll(/<a\s[^>]*?href="([^"]*)"/gi)].map(([, href]) => decodeHTML(href!));
 
 /** The address a host serves a built file at: `privacy.html` is `/privacy`, `es/index.html` is `/es/`. */
 export const addressOf = (file: string) =>
@@ -48,8 +51,8 @@ const closest = (id: string, ids: Set<string>) =>
     .map(({ each }) => `#${each}`);
 
 /**
- * The links of `pages` (each built page's HTML by its address) whose fragment names no id of their target, one line
- * each: the page that links, the href, and the target's closest ids. `origin` is the site's own (config.siteUrl), so
+ * The links of `pages` (each built page's HTML by its address) that open no page of them, or whose fragment names no
+ * id of their target, one line each: the page that links, the href, and the target's closest ids. `origin` is the site's own (config.siteUrl), so
  * an absolute link to the site is checked too; `moved` maps a moved page's former addresses to its address.
  */
 export function brokenFragmentLinks(
@@ -60,10 +63,12 @@ export function brokenFragmentLinks(
   const ids = new Map([...pages].map(([address, html]) => [address, idsIn(html)]));
   const failures: string[] = [];
   for (const [address, html] of pages) {
-    for (const href of new Set(fragmentHrefs(html))) {
+    for (const href of new Set(linkHrefs(html))) {
       const url = new URL(href, `${origin}${address}`);
       const id = decodeURIComponent(url.hash.slice(1));
-      if (url.origin !== origin || !id || id.startsWith('/')) continue;
+      if (url.origin !== origin || id.startsWith('/')) continue;
+      // A file (an image, the sitemap) is no page of the build.
+      if (!id && /\.\w+$/.test(url.pathname) && !url.pathname.endsWith('.html')) continue;
       // A moved legal page's former address leads to it, fragment and all (formerPaths.node.ts).
       const path =
         addressKeys(url.pathname)
@@ -72,7 +77,7 @@ export function brokenFragmentLinks(
       const key = addressKeys(path).find((each) => ids.has(each));
       const target = key && ids.get(key);
       if (!target) failures.push(`${address} links "${href}": no page of the build is at ${url.pathname}`);
-      else if (!target.has(id)) {
+      else if (id && !target.has(id)) {
         const near = closest(id, target);
         failures.push(
           `${address} links "${href}": ${key} has no id "${id}"${near.length ? `; its closest: ${near.join(', ')}` : ''}`,

@@ -16,7 +16,7 @@
  */
 
 /** The features a site can switch (site.config.ts `features`; src/config/features.ts validates them). */
-export const featureNames = ['places', 'ai', 'teens'] as const;
+export const featureNames = ['places', 'ai', 'teens', 'dietary', 'posts'] as const;
 export type Feature = (typeof featureNames)[number];
 export type Features = Record<Feature, boolean>;
 
@@ -25,6 +25,8 @@ export const featureValues = {
   places: ['placesProvider', 'placesProviderTermsUrl', 'placesProviderPrivacyUrl'],
   ai: ['aiProvider'],
   teens: ['parentalConsent'],
+  dietary: [],
+  posts: [],
 } as const satisfies Record<Feature, readonly string[]>;
 
 export class FeatureBlockError extends Error {

@@ -20,19 +20,22 @@ export interface SitePage {
   kind?: string;
 }
 
-export function pageTable({ languages, invitePath }: Pick<SiteConfig, 'languages' | 'invitePath'>): SitePage[] {
+/** The config a page table is made from: a legal page of a feature switched off has no address (legalSources). */
+type TableConfig = Pick<SiteConfig, 'languages' | 'invitePath'> & Partial<Pick<SiteConfig, 'features'>>;
+
+export function pageTable({ languages, invitePath, features }: TableConfig): SitePage[] {
   const inEach = (path: string, only = languages) =>
     Object.fromEntries(only.map((locale) => [locale, localePath(locale, path)]));
   const translated = languages.map((locale) => ({
     locale,
-    kinds: locale === defaultLocale ? [] : translationSources(locale).map(({ kind }) => kind),
+    kinds: locale === defaultLocale ? [] : translationSources(locale, features).map(({ kind }) => kind),
   }));
   return [
     { paths: inEach(routes.home), indexed: true },
     { paths: inEach(routes.support), indexed: true },
     ...(invitePath ? [{ paths: inEach(invitePath), indexed: false }] : []),
     { paths: inEach('/404'), indexed: false, switchTo: inEach(routes.home) },
-    ...legalPages().map(({ kind, path }) => ({
+    ...legalPages(features).map(({ kind, path }) => ({
       kind,
       indexed: true,
       paths: inEach(
@@ -51,5 +54,5 @@ export const sitePageAt = (table: SitePage[], path: string) =>
 export const localeParam = (locale: Locale) => (locale === defaultLocale ? undefined : locale);
 
 /** The `locale` parameters of the page at English `path`: one per language it exists in. */
-export const localeParams = (config: Pick<SiteConfig, 'languages' | 'invitePath'>, path: string) =>
+export const localeParams = (config: TableConfig, path: string) =>
   Object.keys(sitePageAt(pageTable(config), path)?.paths ?? {}).map((locale) => ({ locale: localeParam(locale) }));

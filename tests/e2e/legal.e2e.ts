@@ -112,7 +112,7 @@ for (const legal of legalPages) {
   const { title, effective } = frontMatter(legal.kind);
   const sections = legalSections[legal.kind] ?? [];
   // What law.ts wants in a section: a sentence word for word (its token's value), or a word in bold.
-  const required = requiredIn(legal.kind);
+  const required = requiredIn(legal.kind, config.features);
   // Every page shares one layout: its checks run on the privacy policy in `npm test`, on the others in the full run.
   const layoutTier = fullRunUnless(legal.kind === 'privacy');
   // The specification's two pages keep their text's ids in `npm test`; the others in the full run.

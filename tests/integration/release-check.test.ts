@@ -26,7 +26,7 @@ test('lists every legal failure in one run, each with the doc section that says 
   // A version recorded as taking effect before its own approval.
   copy.edit(
     'src/content/legal/approvals.yaml',
-    /(guidelines:\n {2}- version: (\S+)\n {4}date: \S+\n)/,
+    /(\nterms:\n {2}- version: (\S+)\n {4}date: \S+\n)/,
     '$1    takesEffect: 2020-01-01\n',
   );
   const run = spawnSync(process.execPath, ['scripts/check-release.ts'], { cwd: copy.dir, encoding: 'utf8' });
@@ -42,11 +42,8 @@ test('lists every legal failure in one run, each with the doc section that says 
       'docs/legal-pages.md#what-the-build-checks',
     );
   }
-  listed(
-    /guidelines@[\d-]+: it takes effect on 2020-01-01, before its approval/,
-    'docs/legal-pages.md#effective-dates',
-  );
-  expect(output.match(/guidelines@[\d-]+: it takes effect/g), 'listed once').toHaveLength(1);
+  listed(/terms@[\d-]+: it takes effect on 2020-01-01, before its approval/, 'docs/legal-pages.md#effective-dates');
+  expect(output.match(/terms@[\d-]+: it takes effect/g), 'listed once').toHaveLength(1);
   // The rest of the list is still there, after the failures: on the template's content, its record (an owner's is theirs).
   if (template) listed(/the legal record is the template's/, 'docs/legal-pages.md#your-own-record');
   else expect(output).not.toContain("the legal record is the template's");

@@ -1,8 +1,9 @@
 /**
  * A lean owner's copy of the project (issue 60): another name, tagline, email and address, their own landing words, a
  * company that is an LLC, English only (the Spanish folder deleted), no places provider, no AI provider, no users under
- * 18, no Android app, every example value replaced, and their own legal record with their own first effective dates,
- * committed in a git repository of its own, as an owner's checkout is.
+ * 18, no dietary restrictions (so no health data policy), no posts (so no Community Guidelines), no Android app, every
+ * example value replaced, and their own legal record with their own first effective dates, committed in a git
+ * repository of its own, as an owner's checkout is.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
@@ -65,7 +66,11 @@ export function leanOwnerCopy(): LeanOwnerCopy {
   );
   project.edit('site.config.ts', /tagline: '[^']*'/, "tagline: 'Dinner plans your whole crew agrees on'");
   project.edit('site.config.ts', /languages: \[[^\]]*\]/, "languages: ['en']");
-  project.edit('site.config.ts', /features: \{[^}]*\}/, 'features: { places: false, ai: false, teens: false }');
+  project.edit(
+    'site.config.ts',
+    /features: \{[^}]*\}/,
+    'features: { places: false, ai: false, teens: false, dietary: false, posts: false }',
+  );
   if (/example\('[^']/.test(project.read('site.config.ts')))
     throw new Error('site.config.ts still holds an example value: the lean owner replaces every one');
   const words = parse(project.read('src/content/i18n/en/words.yaml'));
@@ -78,7 +83,11 @@ export function leanOwnerCopy(): LeanOwnerCopy {
   // Their own record: the template's removed, their own first effective dates, each page approved by them.
   run('node_modules/.bin/node', ['scripts/legal-new-record.ts']);
   const legal = join(project.dir, 'src/content/legal');
-  const pages = readdirSync(legal).filter((name) => name.endsWith('.md'));
+  // Only the pages published: one of a feature they switched off is not (its front matter's `feature`).
+  const pages = readdirSync(legal).filter(
+    (name) =>
+      name.endsWith('.md') && !/^feature: /m.test(project.read(`src/content/legal/${name}`).split('\n---\n')[0]!),
+  );
   for (const name of pages) project.edit(`src/content/legal/${name}`, /^effective: .*$/m, 'effective: 2026-01-05');
   for (const name of pages)
     run('node_modules/.bin/node', [

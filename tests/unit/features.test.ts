@@ -1,7 +1,7 @@
 /**
  * A product's features as switches (src/config/features.ts): the words written for a feature, its kinds of data and
- * recipients, and what the legal check requires for it, kept while it is on and gone while it is off; each way of
- * writing a block wrong stops, naming the file.
+ * recipients, what the legal check requires for it and the legal pages about it, kept while it is on and gone while it
+ * is off; each way of writing a block wrong stops, naming the file, and so does a page users agreed to switched off.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -10,14 +10,24 @@ import { practiceBlocks, type BlockWords } from '../../src/lib/dataPractices/pol
 import { forApp, parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { dataPracticesPath } from '../../src/lib/dataPractices/read.node.ts';
 import { featureNames, featureValues, withFeatures, type Features } from '../../src/lib/features.ts';
-import { legalPages, translationSources } from '../../src/lib/legal/pages.node.ts';
+import { parse as parseYaml } from 'yaml';
+import { checkRecordPublished, readApprovals } from '../../src/lib/legal/approvals.node.ts';
+import {
+  legalPages,
+  legalSources,
+  translationSources,
+  unpublishedLegalPages,
+  writtenLegalSources,
+} from '../../src/lib/legal/pages.node.ts';
+import { quickActions } from '../../src/lib/legal/pages.ts';
 import { legalShared, legalText } from '../../src/lib/legal/text.node.ts';
 import { legalTokens } from '../../src/lib/legal/tokens.node.ts';
+import { pageTable } from '../../src/lib/pageTable.node.ts';
 import { readQuestions } from '../../src/lib/words/words.node.ts';
 import { siteValues } from '../fixtures/siteValues.ts';
 import { computes } from '../support/timeouts.ts';
 
-const on: Features = { places: true, ai: true, teens: true };
+const on = Object.fromEntries(featureNames.map((name) => [name, true])) as Features;
 const off: Features = { ...on, places: false };
 
 describe('a block of words for a feature', () => {
@@ -33,8 +43,8 @@ describe('a block of words for a feature', () => {
     expect(() => withFeatures('{{#if places}}\nAbout places.\n', on, 'x.md')).toThrow(
       'x.md: {{#if places}} is not part of a closed block',
     );
-    expect(() => withFeatures('{{#if robots}}Robots.{{/if}}', on, 'x.md')).toThrow(
-      'x.md, line 1: {{#if robots}} names no feature; expected one of places, ai, teens',
+    expect(() => withFeatures('{{#if nosuch}}AI.{{/if}}', on, 'x.md')).toThrow(
+      `x.md, line 1: {{#if nosuch}} names no feature; expected one of ${featureNames.join(', ')}`,
     );
     expect(() => withFeatures('Searches go to {{placesProvider}}.', off, 'x.md')).toThrow(
       'x.md: {{placesProvider}} is outside {{#if places}} ... {{/if}}, but features.places is false',
@@ -87,7 +97,7 @@ describe("a feature's kinds of data and recipients", () => {
     expect(Object.keys(without.recipients)).not.toContain(recipient);
     expect(without.data.map(({ id }) => id)).not.toContain(shipped.data[0]!.id);
     expect(without.data.flatMap(({ recipients }) => recipients)).not.toContain(recipient);
-    expect(without.data).toHaveLength(marked.data.filter(({ feature }) => !feature).length);
+    expect(without.data).toHaveLength(marked.data.filter(({ feature }) => feature !== 'places').length);
   });
 
   it("take the health policy's consent to share with the last recipient of health data other than ourselves", () => {
@@ -162,6 +172,8 @@ function blockWords(source: string, feature: string, branch: 0 | 1 = 0): string[
 }
 
 const count = (text: string, word: string) => text.split(word).length - 1;
+/** A legal page as a reader reads it: its summary (front matter) above its body. */
+const read = ({ data, html }: { data: { summary: string }; html: string }) => `${data.summary}\n${html}`;
 
 const config = loadConfig();
 const featuresOn = featureNames.filter((name) => config.features[name]);
@@ -176,15 +188,16 @@ describe.runIf(featuresOn.length)('each feature the config has, switched off', c
 
     it(`${feature}: every legal page passes its check, without the words of its blocks`, async () => {
       const [without, withIt] = [legalShared(lacking), legalShared(config)];
-      for (const { kind } of legalPages()) {
+      for (const { kind } of legalPages(lacking.features)) {
         const words = blockWords(readFileSync(`src/content/legal/${kind}.md`, 'utf8'), feature);
         const [off, on] = await Promise.all([legalText(kind, undefined, without), legalText(kind, undefined, withIt)]);
         // Its words may stand elsewhere on the page too: the block's own go, so there are fewer of them.
-        for (const word of words) expect(count(off.html, word), `${kind}: ${word}`).toBeLessThan(count(on.html, word));
+        for (const word of words)
+          expect(count(read(off), word), `${kind}: ${word}`).toBeLessThan(count(read(on), word));
         // The words written for an app without it stand instead.
         const instead = blockWords(readFileSync(`src/content/legal/${kind}.md`, 'utf8'), feature, 1);
         for (const word of instead)
-          expect(count(off.html, word), `${kind}: ${word}`).toBeGreaterThan(count(on.html, word));
+          expect(count(read(off), word), `${kind}: ${word}`).toBeGreaterThan(count(read(on), word));
       }
     });
 
@@ -199,18 +212,29 @@ describe.runIf(featuresOn.length)('each feature the config has, switched off', c
             legalText(kind, undefined, withIt),
           ]);
           for (const word of blockWords(source, feature))
-            expect(count(off.html, word), `${file}: ${word}`).toBeLessThan(count(on.html, word));
+            expect(count(read(off), word), `${file}: ${word}`).toBeLessThan(count(read(on), word));
           for (const word of blockWords(source, feature, 1))
-            expect(count(off.html, word), `${file}: ${word}`).toBeGreaterThan(count(on.html, word));
+            expect(count(read(off), word), `${file}: ${word}`).toBeGreaterThan(count(read(on), word));
         }
+      }
+    });
+
+    it(`${feature}: every published translation of a legal page passes its check`, async () => {
+      for (const locale of config.languages.filter((each) => each !== 'en')) {
+        const sources = translationSources(locale, lacking.features);
+        const shared = legalShared(lacking, sources, locale);
+        for (const { kind } of sources) await legalText(kind, undefined, shared);
       }
     });
 
     it(`${feature}: every support answer, in every language, goes without the words of its blocks`, async () => {
       for (const locale of config.languages) {
         const [off, on] = await Promise.all([readQuestions(lacking, locale), readQuestions(config, locale)]);
-        const html = (answers: typeof on, name: string) =>
-          answers.find(({ id }) => id === `${locale}/${name.replace(/\.md$/, '')}`)?.html ?? '';
+        // The question and its answer: a block may be in either.
+        const html = (answers: typeof on, name: string) => {
+          const answer = answers.find(({ id }) => id === `${locale}/${name.replace(/\.md$/, '')}`);
+          return answer ? `${answer.question}\n${answer.html}` : '';
+        };
         const dir = `src/content/i18n/${locale}/support`;
         for (const name of readdirSync(dir))
           for (const word of blockWords(readFileSync(`${dir}/${name}`, 'utf8'), feature))
@@ -226,4 +250,100 @@ describe.runIf(featuresOn.length)('each feature the config has, switched off', c
       }
     });
   }
+});
+
+/** The pages of the project's features: each legal page that names one in its front matter. */
+const featurePages = writtenLegalSources().flatMap(({ kind, data }) =>
+  data.feature ? [{ kind, feature: data.feature, path: legalPages(on).find((page) => page.kind === kind)!.path }] : [],
+);
+
+describe('a legal page of a feature (front matter `feature`)', () => {
+  it('the template has one for dietary (health-data) and one for posts (guidelines)', () => {
+    expect(featurePages.map(({ kind, feature }) => `${feature}:${kind}`).sort()).toEqual([
+      'dietary:health-data',
+      'posts:guidelines',
+    ]);
+  });
+
+  describe.each(featurePages)('$kind, with features.$feature off', computes, ({ kind, feature, path }) => {
+    const features = { ...config.features, [feature]: false };
+    const lacking = { ...config, features } as SiteConfig;
+
+    it('is not published: no page of the table, no translation, named with its feature', () => {
+      expect(legalSources(features).map((source) => source.kind)).not.toContain(kind);
+      expect(legalPages(features).map((page) => page.kind)).not.toContain(kind);
+      for (const locale of config.languages)
+        expect(translationSources(locale, features).map((source) => source.kind)).not.toContain(kind);
+      const table = pageTable(lacking);
+      expect(table.map((page) => page.kind)).not.toContain(kind);
+      expect(table.flatMap((page) => Object.values(page.paths)).filter((each) => each.endsWith(path))).toEqual([]);
+      expect(unpublishedLegalPages(features)).toContainEqual({ kind, feature });
+      expect(unpublishedLegalPages(on)).toEqual([]);
+    });
+
+    it('no other legal page, in any language, and no support answer links it; no quick action goes to it', async () => {
+      const linksTo = new RegExp(`href="(/[a-z]{2})?${path}[#"]`);
+      const en = legalShared(lacking);
+      for (const { kind: other } of legalPages(features))
+        expect((await legalText(other, undefined, en)).html, other).not.toMatch(linksTo);
+      for (const locale of config.languages.filter((each) => each !== 'en')) {
+        const sources = translationSources(locale, features);
+        const shared = legalShared(lacking, sources, locale);
+        for (const { kind: other } of sources)
+          expect((await legalText(other, undefined, shared)).html, `${other}.${locale}`).not.toMatch(linksTo);
+      }
+      for (const locale of config.languages)
+        for (const { html, sources } of await readQuestions(lacking, locale)) {
+          expect(html).not.toMatch(linksTo);
+          for (const { href } of sources) expect(href).not.toMatch(new RegExp(`^(/[a-z]{2})?${path}(#|$)`));
+        }
+      // The layout shows the quick actions of the pages published only (src/layouts/LegalLayout.astro).
+      const published = legalPages(features).map((page) => page.kind);
+      expect(quickActions.filter((action) => action.kind === kind).length).toBeGreaterThanOrEqual(
+        kind === 'guidelines' ? 1 : 0,
+      );
+      expect(
+        quickActions.filter((action) => published.includes(action.kind)).map((action) => action.kind),
+      ).not.toContain(kind);
+    });
+
+    it('a link to it left outside its block stops the check of the page, naming the token', async () => {
+      const token = `${kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Url`;
+      const privacy = readFileSync('src/content/legal/privacy.md', 'utf8');
+      const edited = privacy.replace(
+        '## Questions { #contact }\n',
+        `## Questions { #contact }\n\nSee [it]({{${token}}}).\n`,
+      );
+      expect(edited).not.toBe(privacy);
+      await expect(legalText('privacy', edited, legalShared(lacking))).rejects.toThrow(`unknown token {{${token}}}`);
+      const having = { ...config, features: { ...config.features, [feature]: true } } as SiteConfig;
+      await expect(legalText('privacy', edited, legalShared(having))).resolves.toBeTruthy();
+    });
+
+    it('once approved, switching it off stops, naming the page, the feature and the fix', () => {
+      const approvals = readApprovals();
+      // The record approves it: what users agreed to stays published.
+      const approved = { ...approvals, [kind]: approvals[kind] ?? [{} as never] };
+      expect(() => checkRecordPublished(features, approved)).toThrow(
+        `${kind}: approved in src/content/legal/approvals.yaml (src/content/legal/versions/${kind}/), but features.${feature} is false in site.config.ts, which unpublishes src/content/legal/${kind}.md`,
+      );
+      expect(() => checkRecordPublished(features, approved)).toThrow(`set features.${feature} back to true`);
+      expect(() => checkRecordPublished(config.features, approvals)).not.toThrow();
+    });
+  });
+});
+
+describe("an owner's confirmation of a feature", () => {
+  it('names a feature of src/lib/features.ts, and the dietary ones are marked', () => {
+    const items = parseYaml(readFileSync('src/content/legal/owner-confirmations.yaml', 'utf8')) as {
+      id: string;
+      feature?: string;
+    }[];
+    for (const { feature } of items) if (feature) expect(featureNames).toContain(feature);
+    expect(items.filter(({ feature }) => feature === 'dietary').map(({ id }) => id)).toEqual([
+      'diet-searches',
+      'diet-group-hints',
+      'diet-withdrawal',
+    ]);
+  });
 });

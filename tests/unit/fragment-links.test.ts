@@ -1,6 +1,6 @@
 /**
- * The build stops on a same-site link whose fragment names no id of the page it opens (src/integrations/fragmentLinks.ts,
- * run by finishDist.ts over dist/), on small fixture pages: the page that links, the href and the target's closest
+ * The build stops on a same-site link whose fragment names no id of the page it opens, or that opens no page at all
+ * (src/integrations/fragmentLinks.ts, run by finishDist.ts over dist/), on small fixture pages: the page that links, the href and the target's closest
  * ids are named; an id that exists passes, wherever the link is written; a hash route is no id.
  */
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,22 @@ describe('a link with a fragment', () => {
 
   it('leaves a hash route, another site and a bare "#" alone', () => {
     expect(check({ '/': page([], ['#/privacy', '/#/terms', 'https://elsewhere.example/x#y', '#']) })).toEqual([]);
+  });
+});
+
+describe('a link without a fragment', () => {
+  it('passes when it opens a page of the build, and leaves a file, another site and an email address alone', () => {
+    const links = ['/terms', '/terms.html', '/es', '/es/', '/sitemap-index.xml', '/images/x.png', 'mailto:a@b.c'];
+    expect(
+      check({ '/terms': page([]), '/es/': page([]), '/': page([], [...links, 'https://elsewhere.example/x']) }),
+    ).toEqual([]);
+  });
+
+  it('stops the build when it opens no page of the build: a page left unpublished with its feature', () => {
+    expect(check({ '/terms-of-use': page([], ['/guidelines', '/es/health-data']) })).toEqual([
+      '/terms-of-use links "/guidelines": no page of the build is at /guidelines',
+      '/terms-of-use links "/es/health-data": no page of the build is at /es/health-data',
+    ]);
   });
 });
 

@@ -253,15 +253,14 @@ function glance(practices: DataPractices, words: BlockWords, tag = 'en-US'): str
     .filter((id) => app.some((entry) => entry.recipients.includes(id)))
     .map((id) => recipientName(practices, id));
   const kept = app.filter((entry) => keptAfterAccount(practices, entry));
+  const sensitive = app.filter((entry) => entry.sensitive.length);
   return [
     list(words.glanceLinked, unique(app.filter((entry) => entry.linked).map((entry) => lower(entry.group)))),
     notLinked.length ? list(words.glanceNotLinked, notLinked) : '',
     tracking.length ? list(words.glanceTracking, tracking) : words.glanceNoTracking,
     list(words.glanceRecipients, shared),
-    list(
-      words.glanceSensitive,
-      app.filter((entry) => entry.sensitive.length),
-    ),
+    // None, once the features that collect it are switched off (src/config/features.ts): no line.
+    sensitive.length ? list(words.glanceSensitive, sensitive) : '',
     list(words.glanceKeptAfterDeletion, kept),
   ]
     .filter(Boolean)

@@ -14,8 +14,16 @@ import { diffArrays } from 'diff';
 import { decodeHTML } from 'entities';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
-import { legalDir, LegalTextError, parseLegalMarkdown } from './pages.node.ts';
-import { approveArgs, versionId } from './pages.ts';
+import type { Features } from '../features.ts';
+import {
+  legalDir,
+  legalSources,
+  LegalTextError,
+  parseLegalMarkdown,
+  translationSources,
+  unpublishedLegalPages,
+} from './pages.node.ts';
+import { approveArgs, recordKey, versionId } from './pages.ts';
 
 export const approvalsFile = `${legalDir}/approvals.yaml`;
 export const versionsDir = `${legalDir}/versions`;
@@ -114,10 +122,16 @@ const writeApprovals = (all: Approvals) =>
   );
 
 /**
- * Stops when the record holds a page that no Markdown file is any more (a page deleted or renamed): its versions, what
- * users agreed to, would silently leave the site. Names the page and where its record is.
+ * Stops when the record holds a page that no Markdown file is any more (a page deleted or renamed), or one of a feature
+ * switched off in site.config.ts (`unpublished`: its kind and that feature): its versions, what users agreed to,
+ * would silently leave the site. Names the page, where its record is and, for a feature, the switch.
  */
-export function checkNoPageLost(kinds: string[], approvals: Approvals = readApprovals(), locales = availableLocales()) {
+export function checkNoPageLost(
+  kinds: string[],
+  approvals: Approvals = readApprovals(),
+  locales = availableLocales(),
+  unpublished: { kind: string; feature: string }[] = [],
+) {
   const folders = existsSync(versionsDir)
     ? readdirSync(versionsDir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []))
     : [];
@@ -126,10 +140,34 @@ export function checkNoPageLost(kinds: string[], approvals: Approvals = readAppr
   const lost = [...new Set([...Object.keys(approvals), ...folders])].filter(
     (kind) => !kinds.includes(kind) && !retired(kind),
   );
+  // A page of a feature switched off is kept out of the site (pages.node.ts, legalSources): once approved, it may not be.
+  const offOf = (key: string) => unpublished.find(({ kind }) => kind === key.split('.')[0]);
+  const off = lost.filter(offOf);
+  if (off.length) {
+    const switches = [...new Set(off.map((key) => `features.${offOf(key)!.feature}`))];
+    throw new LegalTextError(
+      `${off.map((key) => `${key}: approved in ${approvalsFile} (${versionsDir}/${key}/), but features.${offOf(key)!.feature} is false in site.config.ts, which unpublishes ${legalDir}/${offOf(key)!.kind}.md`).join('\n')}\nA page users agreed to stays published with its history (docs/legal-pages.md#features): set ${switches.join(', ')} back to true in site.config.ts, keeping the page and its record as committed. A page goes with its feature only before your own record approves it (npm run legal:new-record starts one empty).`,
+    );
+  }
   if (lost.length)
     throw new LegalTextError(
       `${lost.map((kind) => `${kind}: approved versions in ${approvalsFile} or ${versionsDir}/${kind}/, but no ${legalDir}/${kind}.md`).join('\n')}\nA page users agreed to stays published with its history (docs/legal-pages.md, "Approving and versions"): restore its Markdown file (its name is its address's key), keeping its record as committed.`,
     );
+}
+
+/**
+ * checkNoPageLost over the pages `features` publish (pages.node.ts, legalSources), in every language of the project:
+ * what the build and `npm run check:release` ask of the record.
+ */
+export function checkRecordPublished(features: Features, approvals: Approvals = readApprovals()) {
+  const locales = availableLocales();
+  const keys = [
+    ...legalSources(features).map(({ kind }) => kind),
+    ...locales
+      .filter((locale) => locale !== 'en')
+      .flatMap((locale) => translationSources(locale, features).map(({ kind }) => recordKey(kind, locale))),
+  ];
+  checkNoPageLost(keys, approvals, locales, unpublishedLegalPages(features));
 }
 
 /** The date of the approval's last word: its own, or its latest review's. */

@@ -74,7 +74,8 @@ export function checkLegalEntry(
   for (const [, level, id, next] of entry.html.matchAll(/<h([23]) id="([^"]+)"[^>]*>[^\n]*?<\/h\1>\s*(?:<h(\d)|$)/g)) {
     if (!next || next <= level!) failures.push(`#${id} has a heading and no text`);
   }
-  for (const { text, within } of requiredIn(kind)) {
+  // A sentence the law wants in a clause of a feature the app lacks goes with the clause.
+  for (const { text, within } of requiredIn(kind, features)) {
     if (parts.get(within)?.includes(text)) continue;
     const token = /^\{\{(\w+)\}\}$/.exec(text)?.[1];
     failures.push(`#${within} does not ${token ? `quote ${text} ("${tokens[token]}")` : `show ${text} in bold`}`);

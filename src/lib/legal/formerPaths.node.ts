@@ -74,9 +74,12 @@ export function legalMoves(pages: PublishedLegalPage[], approvals: Approvals, ot
 }
 
 /** The legal pages published by `config`, in each of its languages, as legalMoves reads them. */
-export function publishedLegalPages({ languages }: Pick<SiteConfig, 'languages'>): PublishedLegalPage[] {
+export function publishedLegalPages({
+  languages,
+  features,
+}: Pick<SiteConfig, 'languages'> & Partial<Pick<SiteConfig, 'features'>>): PublishedLegalPage[] {
   return languages.flatMap((locale) =>
-    (locale === defaultLocale ? legalSources() : translationSources(locale)).map((source) => {
+    (locale === defaultLocale ? legalSources(features) : translationSources(locale, features)).map((source) => {
       const page = legalPageOf(source);
       return {
         key: recordKey(source.kind, locale),
@@ -91,7 +94,10 @@ export function publishedLegalPages({ languages }: Pick<SiteConfig, 'languages'>
 }
 
 /** The former addresses of the build of `config`, checked against the record and every page's address now. */
-export function siteLegalMoves(config: Pick<SiteConfig, 'languages' | 'invitePath'>, approvals = readApprovals()) {
+export function siteLegalMoves(
+  config: Pick<SiteConfig, 'languages' | 'invitePath'> & Partial<Pick<SiteConfig, 'features'>>,
+  approvals = readApprovals(),
+) {
   const others = pageTable(config).flatMap((page) => (page.kind ? [] : Object.values(page.paths)));
   return legalMoves(publishedLegalPages(config), approvals, others);
 }

@@ -4,6 +4,7 @@
  * (`## Retention { #retention }`), so an anchor never changes when a heading is reworded.
  */
 import { z } from 'zod';
+import { featureNames } from '../features.ts';
 import { formatDate } from '../i18n.ts';
 
 const words = (example: string) => z.string(`a text, like "${example}"`).trim().min(1, 'a non-empty text');
@@ -36,6 +37,11 @@ export const legalPageSchema = z.object({
    * effective date unless the change is marked as needing none (approvals.node.ts; default 30).
    */
   noticeDays: z.number('a number of days, like 30').int().min(0).optional(),
+  /**
+   * The feature the page is about (src/config/features.ts): not published, in any language, while the app lacks it
+   * (legalSources in pages.node.ts); once approved, switching the feature off stops the build (approvals.node.ts).
+   */
+  feature: z.enum(featureNames, `one of ${featureNames.join(', ')}`).optional(),
 });
 export type LegalPage = z.infer<typeof legalPageSchema> & { kind: string };
 

@@ -3,6 +3,8 @@
  * must contain. Each is typed only here; the Markdown quotes it as a token, the check
  * (check.node.ts) looks for the token where the rule wants it, and the tests import it from here.
  */
+import type { Features } from '../features.ts';
+import { legalSubSections } from './sections.ts';
 
 export const lawFacts = {
   /** COPPA: the Service is not for children under this age. */
@@ -51,8 +53,19 @@ export const requiredInSections = {
   '{{removalRule}}': { guidelines: ['consequences'], 'terms-of-use': ['community-guidelines'] },
 } as const satisfies Record<string, Partial<Record<string, readonly string[]>>>;
 
-/** The sections of a page that must contain each text of `requiredInSections`. */
-export const requiredIn = (kind: string) =>
-  Object.entries(requiredInSections).flatMap(([text, places]) =>
-    ((places as Partial<Record<string, readonly string[]>>)[kind] ?? []).map((within) => ({ text, within })),
+/**
+ * The sections of a page that must contain each text of `requiredInSections`; with `features`, not those of a clause
+ * of a feature the app lacks (`feature` in sections.ts), which goes with its clause.
+ */
+export const requiredIn = (kind: string, features?: Features) => {
+  const dropped = new Set(
+    (legalSubSections[kind] ?? [])
+      .filter(({ feature }) => feature && features?.[feature] === false)
+      .map(({ id }) => id),
   );
+  return Object.entries(requiredInSections).flatMap(([text, places]) =>
+    ((places as Partial<Record<string, readonly string[]>>)[kind] ?? [])
+      .filter((within) => !dropped.has(within))
+      .map((within) => ({ text, within })),
+  );
+};

@@ -11,7 +11,7 @@ import config from 'virtual:site/config';
 import { availableLocales } from '../../config/index.ts';
 import {
   approvalSchema,
-  checkNoPageLost,
+  checkRecordPublished,
   effectiveOf,
   frozenCopies,
   headingsOf,
@@ -103,14 +103,9 @@ export function legalLoader(): Loader {
         siteLegalMoves(config, approvals);
         const translated = availableLocales()
           .filter((locale) => locale !== 'en')
-          .map((locale) => ({ locale, sources: translationSources(locale) }));
-        checkNoPageLost(
-          [
-            ...shared.sources.map(({ kind }) => kind),
-            ...translated.flatMap(({ locale, sources }) => sources.map(({ kind }) => recordKey(kind, locale))),
-          ],
-          approvals,
-        );
+          .map((locale) => ({ locale, sources: translationSources(locale, config.features) }));
+        // A page approved once stays published: deleting it, or switching its feature off, stops here.
+        checkRecordPublished(config.features, approvals);
         const settings = readTranslationSettings();
         store.clear();
         const englishDates = new Map<string, string>();

@@ -5,6 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { loadConfig } from '../../config/index.ts';
+import type { Feature, Features } from '../features.ts';
 import { localePath, type Locale } from '../i18n.ts';
 import { legalTranslationDir } from '../languages.node.ts';
 import { legalFrontMatter, legalPageSchema, type LegalFrontMatter, type LegalPage } from './frontMatter.ts';
@@ -48,12 +50,33 @@ export function legalSource(kind: string, markdown?: string): LegalSource {
   return { kind, file, ...parseLegalMarkdown(markdown ?? readFileSync(file, 'utf8'), file, legalFrontMatter) };
 }
 
-/** Every legal page, in its front matter's `order`. */
-export const legalSources = (): LegalSource[] =>
+/** Every legal page written, published or not (legalSources gives those published), in its front matter's `order`. */
+export const writtenLegalSources = (): LegalSource[] =>
   readdirSync(legalDir)
     .filter((name) => name.endsWith('.md'))
     .map((name) => legalSource(name.slice(0, -3)))
     .sort((a, b) => a.data.order - b.data.order);
+
+/** The features of site.config.ts, for a caller that has no config at hand (a test, a script's default). */
+const siteFeatures = (): Features => loadConfig().features;
+
+/** Whether a page is published: it is of no feature (front matter `feature`), or of one the app has. */
+const isPublished = (features: Features) => (source: LegalSource) =>
+  !source.data.feature || features[source.data.feature];
+
+/**
+ * The legal pages published, in their `order`: the one answer to "which legal pages exist" that routes (the page
+ * table), links, the sitemap, tokens, store labels, the checks and approvals all read. A page of a feature the app
+ * lacks (`feature: dietary` in its front matter, src/config/features.ts) is not published, in any language.
+ */
+export const legalSources = (features: Features = siteFeatures()): LegalSource[] =>
+  writtenLegalSources().filter(isPublished(features));
+
+/** The pages written but not published, each with the feature switched off that keeps it out. */
+export const unpublishedLegalPages = (features: Features = siteFeatures()): { kind: string; feature: Feature }[] =>
+  writtenLegalSources().flatMap(({ kind, data: { feature } }) =>
+    feature && !features[feature] ? [{ kind, feature }] : [],
+  );
 
 /**
  * The page's identity from its front matter (its description's tokens unfilled): its other fields left out. A
@@ -64,8 +87,8 @@ export const legalPageOf = ({ kind, data, locale = 'en' }: LegalSource): LegalPa
   return { kind, ...page, path: localePath(locale, page.path) };
 };
 
-/** Who each legal page is, for scripts and tests; pages read the collection. */
-export const legalPages = (): LegalPage[] => legalSources().map(legalPageOf);
+/** Who each published legal page is, for scripts and tests; pages read the collection. */
+export const legalPages = (features?: Features): LegalPage[] => legalSources(features).map(legalPageOf);
 
 /** One legal page by its kind (its file's name). */
 export const legalPage = (kind: string): LegalPage => legalPageOf(legalSource(kind));
@@ -90,11 +113,14 @@ export function translationSource(kind: string, locale: Locale, markdown?: strin
   return { kind, file, locale, data: { ...english.data, ...data }, body };
 }
 
-/** Every page translated into `locale`, in the English pages' order; a translation of no English page stops here. */
-export function translationSources(locale: Locale): LegalSource[] {
+/**
+ * Every published page translated into `locale` (legalSources), in the English pages' order; a translation of no
+ * English page stops here.
+ */
+export function translationSources(locale: Locale, features: Features = siteFeatures()): LegalSource[] {
   const dir = legalTranslationDir(locale);
   if (!existsSync(dir)) return [];
-  const kinds = new Set(legalSources().map(({ kind }) => kind));
+  const kinds = new Set(writtenLegalSources().map(({ kind }) => kind));
   return readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
     .map((name) => {
@@ -103,5 +129,6 @@ export function translationSources(locale: Locale): LegalSource[] {
         throw new LegalTextError(`${dir}/${name} translates no page: expected the name of one in ${legalDir}/`);
       return translationSource(kind, locale);
     })
+    .filter(isPublished(features))
     .sort((a, b) => a.data.order - b.data.order);
 }

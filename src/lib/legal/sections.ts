@@ -88,6 +88,7 @@ export const legalSubSections: Partial<Record<string, SubSectionClause[]>> = {
       id: 'community-guidelines',
       name: 'the Community Guidelines, no tolerance, report and block',
       within: 'your-content',
+      feature: 'posts',
     },
   ],
   'health-data': [

@@ -22,7 +22,15 @@ import { checkLegalEntry } from './check.node.ts';
 import type { LegalHeading, LegalPage } from './frontMatter.ts';
 import { renderLegalMarkdown } from './markdown.node.ts';
 import { withFeatures } from '../features.ts';
-import { legalDir, legalPageOf, legalSource, legalSources, translationSource, type LegalSource } from './pages.node.ts';
+import {
+  legalDir,
+  legalPageOf,
+  legalSource,
+  legalSources,
+  translationSource,
+  writtenLegalSources,
+  type LegalSource,
+} from './pages.node.ts';
 import { recordKey } from './pages.ts';
 import { allowedMarkup, legalMarkup, rawHtmlIn } from '../rawHtml.ts';
 import {
@@ -60,15 +68,20 @@ export const unplacedPracticeBlocks = (sources: LegalSource[]) => {
  * (translationSources): their words come from its wording file and the data file's forms in it, and each page's
  * address token (`{{healthDataUrl}}`) is its translation's where it has one, the English page's otherwise.
  */
-export function legalShared(config: SiteConfig, sources = legalSources(), locale: Locale = 'en') {
+export function legalShared(config: SiteConfig, sources = legalSources(config.features), locale: Locale = 'en') {
   if (locale === 'en') {
-    const unplaced = unplacedPracticeBlocks(sources);
+    // A block placed by a page of a feature switched off is still placed (pages.node.ts, legalSources).
+    const given = new Set(sources.map(({ kind }) => kind));
+    const unplaced = unplacedPracticeBlocks([
+      ...sources,
+      ...writtenLegalSources().filter(({ kind }) => !given.has(kind)),
+    ]);
     if (unplaced.length)
       throw new LegalTextError(
         `src/lib/dataPractices/policyBlocks.ts: ${unplaced.map((name) => `{{practices.${name}}}`).join(', ')} is placed by no page of ${legalDir}/; expected each on a line of its own in a page, or removed from practiceBlocks`,
       );
   }
-  const english = locale === 'en' ? sources : legalSources();
+  const english = locale === 'en' ? sources : legalSources(config.features);
   const translated = new Set(sources.map(({ kind }) => kind));
   const pages = english
     .map(legalPageOf)

@@ -64,7 +64,7 @@ export const nameTokens = [
 export type LegalTokens = Record<string, string>;
 
 /** Every text or number field of the config, the law's figures, each legal page's address (`{{termsOfUseUrl}}`). */
-export function valueTokens(config: SiteConfig, pages: LegalPage[] = legalPages()): LegalTokens {
+export function valueTokens(config: SiteConfig, pages: LegalPage[] = legalPages(config.features)): LegalTokens {
   const values = { ...config, ...lawFacts };
   return {
     ...Object.fromEntries(
@@ -91,7 +91,7 @@ export function valueTokens(config: SiteConfig, pages: LegalPage[] = legalPages(
  */
 export function legalWording(
   config: SiteConfig,
-  pages = legalPages(),
+  pages = legalPages(config.features),
   locale: Locale = 'en',
   text?: string,
 ): LegalWording {
@@ -119,7 +119,7 @@ export function legalWording(
 /** Every token the legal Markdown may quote, with its value now; `words` is wording.yaml as legalWording() reads it. */
 export function legalTokens(
   config: SiteConfig,
-  pages = legalPages(),
+  pages = legalPages(config.features),
   words = legalWording(config, pages),
 ): LegalTokens {
   const tokens = {

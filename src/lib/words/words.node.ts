@@ -16,7 +16,13 @@ import { longSentences, maxSentenceWords } from '../legal/readability.ts';
 import { rawHtmlIn, rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
 import { escapeUTF8 } from 'entities';
 import { routes } from '../routes.ts';
-import { legalPages, legalSource, splitFrontMatter, translationSources } from '../legal/pages.node.ts';
+import {
+  legalPages,
+  legalSource,
+  splitFrontMatter,
+  translationSources,
+  unpublishedLegalPages,
+} from '../legal/pages.node.ts';
 import { withFeatures } from '../features.ts';
 import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
 import { localizedLegalPages } from './legalLinks.node.ts';
@@ -80,7 +86,7 @@ export function wordsTokens(
 ): LegalTokens {
   const android = Boolean(config.androidPackage);
   const { storesAppStore, storesBoth, platformsIos, platformsBoth } = words.interface;
-  const pages = legalPages();
+  const pages = legalPages(config.features);
   return {
     ...valueTokens(config, localizedLegalPages(pages, locale)),
     homeUrl: localePath(locale, routes.home),
@@ -211,9 +217,9 @@ const readingFailures = (long: { where: string; words: number; text: string }[])
  * and their sections (a translation's headings, same ids as the English).
  */
 function questionContext(config: SiteConfig, words: Words, locale: Locale = defaultLocale) {
-  const pages = localizedLegalPages(legalPages(), locale);
+  const pages = localizedLegalPages(legalPages(config.features), locale);
   // A translation's headings where it has one (same ids as the English), else the English page's.
-  const translations = locale === defaultLocale ? [] : translationSources(locale);
+  const translations = locale === defaultLocale ? [] : translationSources(locale, config.features);
   const bodyOf = (kind: string) => (translations.find((each) => each.kind === kind) ?? legalSource(kind)).body;
   const parts = new Map(pages.map(({ kind }) => [kind, markdownParts(bodyOf(kind))]));
   return { locale, tokens: wordsTokens(config, words, locale), pages, parts, inEnglish: words.interface.inEnglish };
@@ -240,9 +246,12 @@ export async function questionFrom(
     throw new WordsError(
       `Raw HTML in ${file}:\n${rawHtmlLines(markup, file, 'Markdown: the answer is rendered as written, so raw HTML would reach the page').join('\n')}`,
     );
-  const sources = data.sources.map(({ page: kind, section }, index) => {
+  // A source on a page of a feature the app lacks goes with the page (pages.node.ts, legalSources).
+  const unpublished = new Set(unpublishedLegalPages(config.features).map(({ kind }) => kind));
+  const sources = data.sources.flatMap(({ page: kind, section }, index) => {
     const field = `sources[${index}]`;
     const page = pages.find((each) => each.kind === kind);
+    if (!page && unpublished.has(kind)) return [];
     if (!page) {
       const kinds = pages.map((each) => each.kind).join(', ');
       throw new WordsError(`${file}: ${field}.page is "${kind}"; expected a legal page: ${kinds}`);
@@ -252,12 +261,12 @@ export async function questionFrom(
     const heading = part.heading.replace(/^#+\s*/, '').replace(/\s*\{\s*#[\w-]+\s*\}$/, '');
     const label = `${page.linkLabel}: ${fill(heading, tokens)}`;
     // A page with no translation is linked in English, and says so (legalLinks.node.ts).
-    return { href: `${page.path}#${section}`, label, ...(page.lang && { lang: page.lang, note: inEnglish }) };
+    return [{ href: `${page.path}#${section}`, label, ...(page.lang && { lang: page.lang, note: inEnglish }) }];
   });
   // The words of the app's features only (src/lib/features.ts).
   const answer = withFeatures(body, config.features, file);
   const { html } = await renderLegalMarkdown(filledText(answer, tokens, file, 'the answer', escapeMarkdown));
-  const question = filledText(data.question, tokens, file, 'question');
+  const question = filledText(withFeatures(data.question, config.features, file), tokens, file, 'question');
   const long = [
     ...longSentences(`<p>${escapeUTF8(question)}</p>`, text).map((each) => ({ ...each, field: 'question' })),
     ...longSentences(html, text).map((each) => ({ ...each, field: 'the answer' })),
