@@ -91,11 +91,11 @@ export function configDoc(line: string): string {
  * page last updated more than `lawFacts.reviewMonths` months before `today`. `npm run check:release` lists them; a
  * build never fails for it, since a build must not start failing because time passed.
  */
-export function stalePages(today: Date, approvals: Approvals = readApprovals()): string[] {
+export function stalePages(today: Date, features: Features, approvals: Approvals = readApprovals()): string[] {
   const limit = new Date(today);
   limit.setUTCMonth(limit.getUTCMonth() - lawFacts.reviewMonths);
   const oldest = limit.toISOString().slice(0, 10);
-  return legalPages().flatMap(({ kind }) => {
+  return legalPages(features).flatMap(({ kind }) => {
     const latest = approvals[kind]?.at(-1);
     const updated = latest && lastUpdated(latest);
     if (!updated || updated >= oldest) return [];
@@ -219,7 +219,7 @@ export async function legalProblems(config: SiteConfig): Promise<ReleaseProblem[
 
 /** The addresses App Store Connect and Play Console ask for, on this site. */
 export function storeUrls(config: SiteConfig): string[] {
-  const privacy = legalPages().find(({ kind }) => kind === 'privacy')!;
+  const privacy = legalPages(config.features).find(({ kind }) => kind === 'privacy')!;
   const url = (path: string) => new URL(path, config.siteUrl).href;
   return [
     `Support URL: ${url(routes.support)}`,
@@ -289,7 +289,10 @@ if (import.meta.main) {
         doc,
       })),
       // An invalid record stops it: legalProblems lists that, once.
-      ...((await listing([], () => stalePages(new Date()))) ?? []).map((text) => ({ text, doc: legalDocs.record })),
+      ...((await listing([], () => stalePages(new Date(), config.features))) ?? []).map((text) => ({
+        text,
+        doc: legalDocs.record,
+      })),
       ...legal,
       ...unconfirmed(config.features).map((text) => ({ text, doc: legalDocs.confirmations })),
     ];

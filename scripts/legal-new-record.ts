@@ -32,6 +32,7 @@ process.chdir(resolve(import.meta.dirname, '..'));
 const { approvalsFile, isTemplateRecord, readApprovals, templateRecord, versionsDir } =
   await import('../src/lib/legal/approvals.node.ts');
 const { legalSources, unpublishedLegalPages } = await import('../src/lib/legal/pages.node.ts');
+const { features } = (await import('../src/config/index.ts')).configOrExit();
 const { versionId } = await import('../src/lib/legal/pages.ts');
 
 const versions = Object.entries(readApprovals()).flatMap(([kind, list]) =>
@@ -58,12 +59,12 @@ if (!isTemplateRecord()) {
   rmSync(versionsDir, { recursive: true, force: true });
   console.log(`Removed the template's legal record (${approvalsFile}, ${versionsDir}/). For each page:`);
 }
-for (const { kind, file, data } of legalSources()) {
+for (const { kind, file, data } of legalSources(features)) {
   console.log(`  ${file}: first effective ${data.effective}; if your product's page took effect on another day, write`);
   console.log(`    it as \`effective\` (never after your first approval), then`);
   console.log(`    npm run legal:approve -- ${kind} --by "<your name>" --note "<for readers>"`);
 }
 // A page of a feature switched off in site.config.ts is not published: nothing to approve (docs/legal-pages.md#features).
-for (const { kind, feature } of unpublishedLegalPages())
+for (const { kind, feature } of unpublishedLegalPages(features))
   console.log(`  src/content/legal/${kind}.md: not published while features.${feature} is false; nothing to approve`);
 console.log('A production build stops until every page is approved; commit the new record.');

@@ -21,7 +21,7 @@ export interface SitePage {
 }
 
 /** The config a page table is made from: a legal page of a feature switched off has no address (legalSources). */
-type TableConfig = Pick<SiteConfig, 'languages' | 'invitePath'> & Partial<Pick<SiteConfig, 'features'>>;
+type TableConfig = Pick<SiteConfig, 'languages' | 'invitePath' | 'features'>;
 
 export function pageTable({ languages, invitePath, features }: TableConfig): SitePage[] {
   const inEach = (path: string, only = languages) =>

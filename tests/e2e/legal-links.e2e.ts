@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { loadConfig } from '../../src/config/index.ts';
 import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
 import { fullRunUnless } from './support/tiers.ts';
 
-const legalPages = readLegalPages();
+const legalPages = readLegalPages(loadConfig().features);
 
 /** What a visitor tripped on in the legal pages (issue 27): a link that does not look like one, headings announced in
  * capitals. */

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { loadConfig } from '../../src/config/index.ts';
 import { legalPage, legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
 import { fullRunUnless } from './support/tiers.ts';
 
-const legalPages = readLegalPages();
+const legalPages = readLegalPages(loadConfig().features);
 
 /**
  * The legal pages as a student reads them on a phone: at 375 px no table wider than the page nor more than three

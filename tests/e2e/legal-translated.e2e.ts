@@ -16,7 +16,7 @@ import { fullRunUnless } from './support/tiers.ts';
  * language, tied to its English version.
  */
 
-const legalPages = readLegalPages();
+const legalPages = readLegalPages(loadConfig().features);
 const approvals = parse(
   readFileSync(new URL('../../src/content/legal/approvals.yaml', import.meta.url), 'utf8'),
 ) as Record<string, { version: string; date: string; takesEffect?: string; translates?: string }[]>;

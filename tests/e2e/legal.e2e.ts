@@ -28,7 +28,7 @@ const snapshotFile = new URL('./legal-ids.snapshot.json', import.meta.url);
 const idSnapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Record<string, string[]>;
 /** Every value the pages quote as a token: the e2e checks read them, never type them. */
 const tokens = legalTokens(loadConfig());
-const legalPages = readLegalPages();
+const legalPages = readLegalPages(config.features);
 const legalTitle = (productName: string, kind: string) => titleOf(productName, legalPage(kind));
 const otherLegalPages = (kind: string) => legalPages.filter((page) => page.kind !== kind);
 const routes = { home: '/', privacy: legalPage('privacy').path, terms: legalPage('terms').path };

@@ -54,7 +54,7 @@ test('answers the questions a student asks, without JavaScript, each linking the
   const sources = await page
     .locator('.support-sources a')
     .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).getAttribute('href')!));
-  const privacy = legalPages().find((each) => each.kind === 'privacy')!;
+  const privacy = legalPages(config.features).find((each) => each.kind === 'privacy')!;
   expect(sources).toContain(`${privacy.path}#delete-account`);
   for (const href of new Set(sources)) {
     const [path, anchor] = href.split('#');
@@ -78,7 +78,7 @@ test('every page links to the support page from its footer', fullRun, async ({ p
   const invite = config.invitePath && `${config.invitePath}/ABC123`;
   const paths = [
     '/',
-    ...legalPages().flatMap((each) => [each.path, `/legal/${each.kind}/history`]),
+    ...legalPages(config.features).flatMap((each) => [each.path, `/legal/${each.kind}/history`]),
     ...(invite ? [invite] : []),
   ];
   for (const path of paths) {

@@ -13,6 +13,7 @@ import { parse, renderSync } from 'ultrahtml';
 import { querySelector } from 'ultrahtml/selector';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { loadConfig } from '../../src/config/index.ts';
 import type { Approval } from '../../src/lib/legal/approvals.node.ts';
 import { legalPages } from '../../src/lib/legal/pages.node.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
@@ -85,7 +86,9 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   );
   expect(stopped).toMatch(new RegExp(`\\n {4}\\+ .*within ${later} days`));
   // The health data policy quotes the figure too, where the owner publishes it (features.dietary).
-  const quoting = ['privacy', 'health-data'].filter((kind) => legalPages().some((page) => page.kind === kind));
+  const quoting = ['privacy', 'health-data'].filter((kind) =>
+    legalPages(loadConfig().features).some((page) => page.kind === kind),
+  );
   if (quoting.includes('health-data')) expect(stopped).toContain('health-data: its words differ');
   expect(stopped).not.toMatch(/^(terms|guidelines|terms-of-use): its words differ/m);
   if (template) {

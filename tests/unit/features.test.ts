@@ -142,7 +142,7 @@ describe('an app without teens', () => {
     expect(tokens).not.toHaveProperty('parentalAcceptance');
     expect(tokens.parentalConsent ?? '').toBe('');
     const shared = legalShared(config);
-    const [{ kind }] = legalPages();
+    const [{ kind }] = legalPages(loadConfig().features);
     const source = readFileSync(`src/content/legal/${kind}.md`, 'utf8');
     await expect(legalText(kind, `${source}\n{{parentalAcceptance}}\n`, shared)).rejects.toThrow(
       /unknown token \{\{parentalAcceptance\}\}/,

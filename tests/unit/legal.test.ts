@@ -37,7 +37,7 @@ async function failuresOf(kind: string, edit?: (text: string) => string): Promis
 
 describe('the legal check', computes, () => {
   it('passes the pages as they are, and a harmless rewording', async () => {
-    for (const { kind } of legalPages()) expect(await failuresOf(kind)).toBe('');
+    for (const { kind } of legalPages(config.features)) expect(await failuresOf(kind)).toBe('');
     expect(await failuresOf('privacy', (t) => reword(reword(t, 'introduction'), 'this-website'))).toBe('');
   });
 
@@ -124,7 +124,7 @@ describe('content is text: raw HTML in the legal words stops the build, naming t
       'ratesMayApply: <b>Message</b>',
     );
     const line = wording.split('\n').findIndex((each) => each.startsWith('ratesMayApply')) + 1;
-    expect(() => legalWording(config, legalPages(), 'en', wording)).toThrow(
+    expect(() => legalWording(config, legalPages(config.features), 'en', wording)).toThrow(
       `src/content/legal/wording.yaml, line ${line}, ratesMayApply: raw HTML "<b>" (the element <b>)`,
     );
   });
@@ -201,7 +201,7 @@ describe("the owner's confirmations", () => {
 
 describe('data blocks', () => {
   it('stops a data block that no page places, naming it', () => {
-    const sources = legalSources();
+    const sources = legalSources(config.features);
     expect(() => legalShared(loadConfig(), sources)).not.toThrow();
     const privacy = sources.find(({ kind }) => kind === 'privacy')!;
     const withoutGlance = { ...privacy, body: privacy.body.replace('{{practices.glance}}', '') };
@@ -315,7 +315,7 @@ Preferred-Languages: en
       ...(reviews ? { reviews: [{ date: reviews, by: 'B', note: 'Yearly review', sha256: '0'.repeat(64) }] } : {}),
     });
     const approvals = { terms: [approval('2025-11-23')], privacy: [approval('2025-01-01', '2025-11-24')] };
-    expect(stalePages(new Date('2026-11-24T12:00:00Z'), approvals)).toEqual([
+    expect(stalePages(new Date('2026-11-24T12:00:00Z'), config.features, approvals)).toEqual([
       expect.stringMatching(/^terms: last updated 2025-11-23, more than 12 months ago/),
     ]);
   });

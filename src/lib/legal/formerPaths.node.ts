@@ -77,7 +77,7 @@ export function legalMoves(pages: PublishedLegalPage[], approvals: Approvals, ot
 export function publishedLegalPages({
   languages,
   features,
-}: Pick<SiteConfig, 'languages'> & Partial<Pick<SiteConfig, 'features'>>): PublishedLegalPage[] {
+}: Pick<SiteConfig, 'languages' | 'features'>): PublishedLegalPage[] {
   return languages.flatMap((locale) =>
     (locale === defaultLocale ? legalSources(features) : translationSources(locale, features)).map((source) => {
       const page = legalPageOf(source);
@@ -95,7 +95,7 @@ export function publishedLegalPages({
 
 /** The former addresses of the build of `config`, checked against the record and every page's address now. */
 export function siteLegalMoves(
-  config: Pick<SiteConfig, 'languages' | 'invitePath'> & Partial<Pick<SiteConfig, 'features'>>,
+  config: Pick<SiteConfig, 'languages' | 'invitePath' | 'features'>,
   approvals = readApprovals(),
 ) {
   const others = pageTable(config).flatMap((page) => (page.kind ? [] : Object.values(page.paths)));

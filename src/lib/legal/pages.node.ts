@@ -5,7 +5,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { loadConfig } from '../../config/index.ts';
 import type { Feature, Features } from '../features.ts';
 import { localePath, type Locale } from '../i18n.ts';
 import { legalTranslationDir } from '../languages.node.ts';
@@ -57,9 +56,6 @@ export const writtenLegalSources = (): LegalSource[] =>
     .map((name) => legalSource(name.slice(0, -3)))
     .sort((a, b) => a.data.order - b.data.order);
 
-/** The features of site.config.ts, for a caller that has no config at hand (a test, a script's default). */
-const siteFeatures = (): Features => loadConfig().features;
-
 /** Whether a page is published: it is of no feature (front matter `feature`), or of one the app has. */
 const isPublished = (features: Features) => (source: LegalSource) =>
   !source.data.feature || features[source.data.feature];
@@ -69,11 +65,10 @@ const isPublished = (features: Features) => (source: LegalSource) =>
  * table), links, the sitemap, tokens, store labels, the checks and approvals all read. A page of a feature the app
  * lacks (`feature: dietary` in its front matter, src/config/features.ts) is not published, in any language.
  */
-export const legalSources = (features: Features = siteFeatures()): LegalSource[] =>
-  writtenLegalSources().filter(isPublished(features));
+export const legalSources = (features: Features): LegalSource[] => writtenLegalSources().filter(isPublished(features));
 
 /** The pages written but not published, each with the feature switched off that keeps it out. */
-export const unpublishedLegalPages = (features: Features = siteFeatures()): { kind: string; feature: Feature }[] =>
+export const unpublishedLegalPages = (features: Features): { kind: string; feature: Feature }[] =>
   writtenLegalSources().flatMap(({ kind, data: { feature } }) =>
     feature && !features[feature] ? [{ kind, feature }] : [],
   );
@@ -88,7 +83,7 @@ export const legalPageOf = ({ kind, data, locale = 'en' }: LegalSource): LegalPa
 };
 
 /** Who each published legal page is, for scripts and tests; pages read the collection. */
-export const legalPages = (features?: Features): LegalPage[] => legalSources(features).map(legalPageOf);
+export const legalPages = (features: Features): LegalPage[] => legalSources(features).map(legalPageOf);
 
 /** One legal page by its kind (its file's name). */
 export const legalPage = (kind: string): LegalPage => legalPageOf(legalSource(kind));
@@ -114,10 +109,10 @@ export function translationSource(kind: string, locale: Locale, markdown?: strin
 }
 
 /**
- * Every published page translated into `locale` (legalSources), in the English pages' order; a translation of no
- * English page stops here.
+ * Every page translated into `locale`, in the English pages' order: of those published while `features` hold
+ * (legalSources), or of every page written without them. A translation of no English page stops here.
  */
-export function translationSources(locale: Locale, features: Features = siteFeatures()): LegalSource[] {
+export function translationSources(locale: Locale, features?: Features): LegalSource[] {
   const dir = legalTranslationDir(locale);
   if (!existsSync(dir)) return [];
   const kinds = new Set(writtenLegalSources().map(({ kind }) => kind));
@@ -129,6 +124,6 @@ export function translationSources(locale: Locale, features: Features = siteFeat
         throw new LegalTextError(`${dir}/${name} translates no page: expected the name of one in ${legalDir}/`);
       return translationSource(kind, locale);
     })
-    .filter(isPublished(features))
+    .filter((source) => !features || isPublished(features)(source))
     .sort((a, b) => a.data.order - b.data.order);
 }
