@@ -44,14 +44,21 @@ export interface LeanOwnerCopy extends ProjectCopy {
 
 export function leanOwnerCopy(): LeanOwnerCopy {
   const project = copyProject();
-  const run = (command: string, args: string[], env: Record<string, string> = {}) =>
-    execFileSync(command, args, {
-      cwd: project.dir,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
-      encoding: 'utf8',
-      stdio: 'pipe',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+  const run = (command: string, args: string[], env: Record<string, string> = {}) => {
+    try {
+      return execFileSync(command, args, {
+        cwd: project.dir,
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+        encoding: 'utf8',
+        stdio: 'pipe',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    } catch (error) {
+      // The runners report their failures on stdout, which execFileSync's message leaves out.
+      const { stdout = '' } = error as { stdout?: string };
+      throw new Error(`${(error as Error).message}\n${stdout.slice(-20_000)}`, { cause: error });
+    }
+  };
   for (const [field, value] of Object.entries(owner))
     project.edit('site.config.ts', new RegExp(`${field}: example\\((?:[^()]|\\([^()]*\\))*\\)`), `${field}: ${value}`);
   project.edit(

@@ -31,7 +31,7 @@ describe('the words', () => {
     expect(JSON.stringify(words).replace(/\{\{\w+\}\}/g, '')).not.toContain('{{');
     expect(words.landing.contactLine).toContain(config.contactEmail);
     const questions = await readQuestions(config);
-    expect(questions.length).toBeGreaterThanOrEqual(6);
+    expect(questions.length).toBeGreaterThan(0);
     for (const { html } of questions) expect(html).not.toContain('{{');
     // The deletion steps are the privacy policy's.
     const privacy = legalPage('privacy').path;
