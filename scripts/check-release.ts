@@ -297,7 +297,7 @@ if (import.meta.main) {
       ...unconfirmed(config.features).map((text) => ({ text, doc: legalDocs.confirmations })),
     ];
     // Not yet due, so no reason to fail: what each translation must follow, and by when.
-    const toFollow = (await listing([], () => translationsToFollow(config.languages, readApprovals(), today()))) ?? [];
+    const toFollow = (await listing([], () => translationsToFollow(config, readApprovals(), today()))) ?? [];
     if (toFollow.length)
       console.log(
         `Translations to follow, each by the day its English change takes effect (${legalDocs.translations}):\n${toFollow.map((line) => `  - ${line}`).join('\n')}\n`,

@@ -159,7 +159,7 @@ try {
     );
   console.log(`Commit ${approvalsFile}${values.reviewed ? '' : ` and ${frozenFile(key, version)}`}.`);
   // From the day an English change is approved, each published translation announces it and must follow it.
-  const toFollow = locale !== 'en' ? [] : translationsToFollow(config.languages, readApprovals(), today, kind);
+  const toFollow = locale !== 'en' ? [] : translationsToFollow(config, readApprovals(), today, kind);
   if (toFollow.length)
     console.log(
       `Translations to follow (until each is approved, its page announces the change in its language, linking the English):\n${toFollow.map((line) => `  - ${line}`).join('\n')}`,

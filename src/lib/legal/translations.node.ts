@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import type { SiteConfig } from '../../config/index.ts';
 import { legalDir, LegalTextError, translationSources } from './pages.node.ts';
 import { effectiveOf, type Approval, type Approvals } from './approvals.node.ts';
 import { approveArgs, recordKey, versionId } from './pages.ts';
@@ -80,13 +81,19 @@ export function translationState(
 
 /**
  * What the owner must do, from the day an English change is approved for later, for each translation published in
- * `languages` (of the page `kind` only, when given): one line per English version it must follow, saying by when.
+ * `languages` and of a page `features` publish (of the page `kind` only, when given): one line per English version it
+ * must follow, saying by when.
  */
-export function translationsToFollow(languages: string[], approvals: Approvals, on: string, kind?: string): string[] {
+export function translationsToFollow(
+  { languages, features }: Pick<SiteConfig, 'languages' | 'features'>,
+  approvals: Approvals,
+  on: string,
+  kind?: string,
+): string[] {
   return languages
     .filter((locale) => locale !== 'en')
     .flatMap((locale) =>
-      translationSources(locale)
+      translationSources(locale, features)
         .filter((source) => kind === undefined || source.kind === kind)
         .flatMap(({ kind, file }) => {
           const key = recordKey(kind, locale);
