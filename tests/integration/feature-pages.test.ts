@@ -5,7 +5,7 @@
  * its feature off stops the build, naming the page, the feature and the fix.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
@@ -13,19 +13,13 @@ import { featureNames, type Features } from '../../src/lib/features.ts';
 import { legalPages, writtenLegalSources } from '../../src/lib/legal/pages.node.ts';
 import { readApprovals } from '../../src/lib/legal/approvals.node.ts';
 import { template } from '../support/ownerContent.ts';
-import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
+import { copyProject, filesOf, type ProjectCopy } from '../support/projectCopy.ts';
 
 let project: ProjectCopy;
 beforeAll(() => {
   project = copyProject();
 });
 afterAll(() => project?.remove());
-
-/** Every file under `dir`, with its path. */
-const filesOf = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
 
 /** The pages that name a feature in their front matter, with their address (each feature on). */
 const allOn = Object.fromEntries(featureNames.map((name) => [name, true])) as Features;

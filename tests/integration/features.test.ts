@@ -5,26 +5,20 @@
  * asks for the changed pages' approval, as for any edit of the words.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/index.ts';
 import { featureValues } from '../../src/lib/features.ts';
 import { legalSubSections } from '../../src/lib/legal/sections.ts';
-import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
+import { copyProject, filesOf, type ProjectCopy } from '../support/projectCopy.ts';
 
 let project: ProjectCopy;
 beforeAll(() => {
   project = copyProject();
 });
 afterAll(() => project?.remove());
-
-/** Every file under `dir`, with its path. */
-const filesOf = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
 
 // Switching it off proves something only where it is on: an owner without a places provider has nothing to switch.
 it.runIf(loadConfig().features.places)(

@@ -54,3 +54,9 @@ export function copyProject(): ProjectCopy {
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+/** Every file under `dir` (a build, say), with its path; not the compressed copies (`.br`, `.gz`) the build writes. */
+export const filesOf = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
