@@ -17,7 +17,7 @@ import { LinkChecker } from 'linkinator';
 import { configOrExit } from '../src/config/index.ts';
 import { exampleInviteCode } from '../src/lib/invite/invite.ts';
 import { routes } from '../src/lib/routes.ts';
-import { runFloorGate, verdictLine } from './floorGate.ts';
+import { floorRatios, runFloorGate, verdictLine } from './floorGate.ts';
 import { measure } from './lighthouse.ts';
 import { startNginx } from './nginx.ts';
 
@@ -31,9 +31,9 @@ const { values } = parseArgs({
   },
 });
 const { quick } = values;
-// Rounds of each page beside its floor (scripts/floorGate.ts): enough for one quiet moment each, and as many again
-// for a page over its ratio on them.
-const floorRounds = Number(values['floor-rounds'] ?? (quick ? 3 : 5));
+// Rounds of each page beside its floor (scripts/floorGate.ts), some 11 s each side: enough for quiet moments on both,
+// and as many again for a page over its ratio on them.
+const floorRounds = Number(values['floor-rounds'] ?? (quick ? 5 : 9));
 if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 const table: { gate: string; result: string }[] = [];
@@ -70,6 +70,10 @@ const floorPaths = [
   ...(quick ? [] : ['/privacy', routes.support].filter((path) => sitemapPaths.includes(path))),
   ...invitePage,
 ];
+const floorRatioOf = Object.fromEntries([
+  ...landings.map((path) => [path, floorRatios.landing]),
+  ...invitePage.map((path) => [path, floorRatios.invite]),
+]);
 const server = await startNginx({ port });
 try {
   for (const device of quick ? ['mobile'] : ['mobile', 'desktop']) {
@@ -111,6 +115,7 @@ try {
     paths: floorPaths,
     rounds: floorRounds,
     extraRounds: floorRounds,
+    ratios: floorRatioOf,
     dir: 'reports/floor',
   });
   for (const verdict of verdicts) table.push({ gate: `floor ${verdict.path}`, result: verdictLine(verdict) });
