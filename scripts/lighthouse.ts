@@ -83,8 +83,8 @@ interface MeasureOptions {
   /**
    * At most this long (ms) for the page to load and fall quiet. Observed throttling makes Lighthouse wait at least
    * 5.25 s after the first paint, after load and for network and CPU quiet, some 14 s of a 20 s run; a paint later
-   * than the cap is not seen, which the floor gate accepts (its pages paint in under a second, and the score gates,
-   * run without a cap, hold the LCP of every page).
+   * than the cap is not seen, which the floor gate accepts (its pages paint in under a second, and the performance
+   * score of lighthouserc.json, measured without a cap, weighs every page's LCP).
    */
   maxWaitForLoad?: number;
 }
