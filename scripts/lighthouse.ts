@@ -108,7 +108,6 @@ export async function measure(url: string, options: MeasureOptions): Promise<str
 }
 
 async function measureOnce(url: string, options: MeasureOptions) {
-  const work = mkdtempSync(join(tmpdir(), 'lighthouse-'));
   // Both halves take the same settings: Lighthouse refuses to audit with others than it gathered with.
   const settings = [
     ...(options.onlyAudits ? [] : [`--only-categories=${(options.categories ?? categories).join(',')}`]),
@@ -127,12 +126,13 @@ async function measureOnce(url: string, options: MeasureOptions) {
   mkdirSync(options.dir, { recursive: true });
   const report = join(options.dir, `lhr-${Date.now()}.json`);
   const output = ['--output=json', `--output-path=${report}`];
+  // Observed paints are read as they happened: the trace needs no rewriting, so one pass does.
+  if (options.throttling === 'devtools') {
+    await lighthouse(output);
+    return report;
+  }
+  const work = mkdtempSync(join(tmpdir(), 'lighthouse-'));
   try {
-    // Observed paints are read as they happened: the trace needs no rewriting, so one pass does.
-    if (options.throttling === 'devtools') {
-      await lighthouse(output);
-      return report;
-    }
     await lighthouse([`-G=${work}`]);
     const traceFile = join(work, 'defaultPass.trace.json');
     const trace = JSON.parse(readFileSync(traceFile, 'utf8')) as { traceEvents: TraceEvent[] };
