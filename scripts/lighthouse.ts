@@ -71,8 +71,6 @@ interface MeasureOptions {
   dir: string;
   desktop?: boolean;
   skipAudits?: string[];
-  /** Only these categories (all four by default). */
-  categories?: string[];
   /** Only these audits, and no full-page screenshot: the floor gate reads the paints alone. */
   onlyAudits?: string[];
   /**
@@ -110,7 +108,7 @@ export async function measure(url: string, options: MeasureOptions): Promise<str
 async function measureOnce(url: string, options: MeasureOptions) {
   // Both halves take the same settings: Lighthouse refuses to audit with others than it gathered with.
   const settings = [
-    ...(options.onlyAudits ? [] : [`--only-categories=${(options.categories ?? categories).join(',')}`]),
+    ...(options.onlyAudits ? [] : [`--only-categories=${categories.join(',')}`]),
     ...(options.throttling ? [`--throttling-method=${options.throttling}`] : []),
     `--chrome-flags=--headless=new ${chromiumArgs.join(' ')}`,
     ...(options.desktop ? ['--preset=desktop'] : []),
