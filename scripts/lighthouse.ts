@@ -88,10 +88,22 @@ interface MeasureOptions {
 }
 
 /**
+ * The paints of a Lighthouse report it has no figure for, each as `id: why`. Lighthouse can exit 0 and write a report
+ * without them: CI's floor gate once read a run of /privacy with no FCP and no LCP. Other audits may err on a page
+ * and still leave its paints and scores sound (the busy page of tests/integration/lighthouse-gates.test.ts does).
+ */
+export function unmeasuredPaints(report: { audits: Record<string, { numericValue?: number; errorMessage?: string }> }) {
+  return ['first-contentful-paint', 'largest-contentful-paint']
+    .filter((id) => report.audits[id]?.numericValue === undefined)
+    .map((id) => `${id}: ${report.audits[id]?.errorMessage ?? 'no figure'}`);
+}
+
+/**
  * Measures `url` once on a phone (or a desktop) and writes the report where `lhci assert` and `lhci upload` read
- * them: `<dir>/lhr-<time>.json`, whose path it returns. A run Lighthouse itself gives up on (it wrote no report: "Something went wrong with
- * recording the trace over your page load. Please run Lighthouse again", once in some 60 runs of a full report here) is
- * run again, up to three attempts, as `lhci collect` does; if all three fail, the first error is thrown.
+ * them: `<dir>/lhr-<time>.json`, whose path it returns. A run Lighthouse gives up on ("Something went wrong with
+ * recording the trace over your page load. Please run Lighthouse again", once in some 60 runs of a full report here),
+ * or one without its paints (`unmeasuredPaints`), leaves no report and is run again, up to three attempts, as
+ * `lhci collect` does; if all three fail, the first error is thrown.
  */
 export async function measure(url: string, options: MeasureOptions): Promise<string> {
   const errors: unknown[] = [];
@@ -124,11 +136,22 @@ async function measureOnce(url: string, options: MeasureOptions) {
   mkdirSync(options.dir, { recursive: true });
   const report = join(options.dir, `lhr-${Date.now()}.json`);
   const output = ['--output=json', `--output-path=${report}`];
-  // Observed paints are read as they happened: the trace needs no rewriting, so one pass does.
-  if (options.throttling === 'devtools') {
-    await lighthouse(output);
+  try {
+    // Observed paints are read as they happened: the trace needs no rewriting, so one pass does.
+    if (options.throttling === 'devtools') await lighthouse(output);
+    else await gatherAndAudit(lighthouse, output);
+    const unmeasured = unmeasuredPaints(JSON.parse(readFileSync(report, 'utf8')));
+    if (unmeasured.length) throw new Error(`Lighthouse's run of ${url} read no paint: ${unmeasured.join('; ')}`);
     return report;
+  } catch (error) {
+    // A failed run's report (Lighthouse writes one before it exits with a runtime error) must not be asserted on.
+    rmSync(report, { force: true });
+    throw error;
   }
+}
+
+/** The two-pass run: gather the trace, bring its tasks to their CPU time (see above), audit it. */
+async function gatherAndAudit(lighthouse: (args: string[]) => Promise<unknown>, output: string[]) {
   const work = mkdtempSync(join(tmpdir(), 'lighthouse-'));
   try {
     await lighthouse([`-G=${work}`]);
@@ -138,7 +161,6 @@ async function measureOnce(url: string, options: MeasureOptions) {
     toCpuTime(trace.traceEvents);
     writeFileSync(traceFile, JSON.stringify(trace));
     await lighthouse([`-A=${work}`, ...output]);
-    return report;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

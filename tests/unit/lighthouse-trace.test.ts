@@ -1,9 +1,10 @@
 /**
  * The trace Lighthouse audits (scripts/lighthouse.ts): main-thread tasks at their CPU time, so a preempted task costs
- * what it ran and a computing one all of it, and no layout shift Chrome marks as following an input.
+ * what it ran and a computing one all of it, and no layout shift Chrome marks as following an input. And the report it
+ * writes: one without its paints is a failed run.
  */
 import { expect, it } from 'vitest';
-import { toCpuTime, withoutInputShifts } from '../../scripts/lighthouse.ts';
+import { toCpuTime, unmeasuredPaints, withoutInputShifts } from '../../scripts/lighthouse.ts';
 
 const main = { pid: 1, tid: 2 };
 const thread = { ...main, ph: 'M', name: 'thread_name', ts: 0, args: { name: 'CrRendererMain' } };
@@ -30,4 +31,15 @@ it('drops the layout shifts marked as following an input, and only those', () =>
     args: { data: { had_recent_input } },
   });
   expect(withoutInputShifts([shift(true), shift(false)])).toEqual([shift(false)]);
+});
+
+it('names the paints a report has no figure for, and none of a sound one', () => {
+  const paint = { numericValue: 812 };
+  const erred = { errorMessage: 'The page did not paint any content. (NO_FCP)' };
+  const sound = { 'first-contentful-paint': paint, 'largest-contentful-paint': paint };
+  expect(unmeasuredPaints({ audits: sound })).toEqual([]);
+  expect(unmeasuredPaints({ audits: { 'first-contentful-paint': erred } })).toEqual([
+    'first-contentful-paint: The page did not paint any content. (NO_FCP)',
+    'largest-contentful-paint: no figure',
+  ]);
 });
