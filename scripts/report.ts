@@ -99,11 +99,7 @@ try {
     for (const run of reports.filter((run) => run.isRepresentativeRun)) {
       const scores = Object.entries(run.summary).map(([category, score]) => `${category} ${Math.round(score * 100)}`);
       const lcp = Math.min(
-        ...reports
-          .filter((other) => other.url === run.url)
-          .map((other) => figure(other, 'largest-contentful-paint'))
-          // A run Lighthouse gave up on (NO_NAVSTART, about one in a hundred here) has no figure.
-          .filter(Number.isFinite),
+        ...reports.filter((other) => other.url === run.url).map((other) => figure(other, 'largest-contentful-paint')),
       );
       const figures = `LCP ${lcp} ms, TBT ${figure(run, 'total-blocking-time')} ms`;
       table.push({ gate: `  ${device} ${run.url.replace(url, '')}`, result: `${scores.join(', ')}; ${figures}` });
