@@ -112,6 +112,10 @@ export async function measure(url: string, options: MeasureOptions): Promise<str
       return await measureOnce(url, options);
     } catch (error) {
       errors.push(error);
+      // Said, so a run that succeeds on its second attempt still shows how often Lighthouse fails here. Lighthouse
+      // says why on the last line of its standard error; the error's own first line is only the command.
+      const why = (error as { stderr?: string }).stderr?.trim().split('\n').at(-1) || String(error).split('\n')[0];
+      console.warn(`Lighthouse's attempt ${errors.length} of 3 at ${url} failed: ${why}`);
     }
   }
   throw errors[0];
