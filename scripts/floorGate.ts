@@ -21,11 +21,11 @@
  * and the manifest, so the same page read its largest paint 15 or 267 ms after its first, though both were one frame.
  */
 import { nginxDirOf } from '../src/lib/hostFiles.node.ts';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { floorPage } from './floor.ts';
-import { measure } from './lighthouse.ts';
+import { measure, type Paints } from './lighthouse.ts';
 import { startNginx } from './nginx.ts';
 
 /** The budgets of a text page (legal, support); `floorRatios` gives the others theirs. */
@@ -38,12 +38,6 @@ export const floorRatios = { landing: 1.2, invite: 1.2 };
  * Lighthouse would wait some 14 s for quiet, so a round costs half as long and the gate affords more of them.
  */
 const paintWaitMs = 4000;
-
-/** One Lighthouse run's paints, in ms. */
-export interface Paints {
-  fcp: number;
-  lcp: number;
-}
 
 export interface FloorVerdict {
   path: string;
@@ -84,15 +78,6 @@ export function judgeFloor(path: string, page: Paints[], floor: Paints[], budget
       : []),
   ];
   return { path, rounds: page.length, lcp, floorLcp, ratio, afterFirstPaint, failures };
-}
-
-/** The paints of one Lighthouse report. */
-function paintsOf(report: string): Paints {
-  const { audits } = JSON.parse(readFileSync(report, 'utf8')) as { audits: Record<string, { numericValue: number }> };
-  return {
-    fcp: Math.round(audits['first-contentful-paint']!.numericValue),
-    lcp: Math.round(audits['largest-contentful-paint']!.numericValue),
-  };
 }
 
 interface FloorGateOptions {
@@ -146,13 +131,13 @@ export async function runFloorGate(options: FloorGateOptions) {
     const measureRound = async (round: string, path: string) => {
       console.log(`Floor gate, ${round}: ${path} and its floor`);
       for (const side of ['page', 'floor'] as const) {
-        const report = await measure(url(side === 'page' ? path : floors.get(path)!), {
+        const paints = await measure(url(side === 'page' ? path : floors.get(path)!), {
           dir,
           throttling: 'devtools',
           onlyAudits: ['first-contentful-paint', 'largest-contentful-paint'],
           maxWaitForLoad: paintWaitMs,
         });
-        runs.get(path)![side].push(paintsOf(report));
+        runs.get(path)![side].push(paints);
       }
     };
     const ratioOf = (path: string) => ratios[path] ?? floorBudgets.ratio;

@@ -87,12 +87,20 @@ interface MeasureOptions {
   maxWaitForLoad?: number;
 }
 
+/** One Lighthouse run's paints, in ms. */
+export interface Paints {
+  fcp: number;
+  lcp: number;
+}
+
+type Audits = Record<string, { numericValue?: number; errorMessage?: string }>;
+
 /**
  * The paints of a Lighthouse report it has no figure for, each as `id: why`. Lighthouse can exit 0 and write a report
  * without them: CI's floor gate once read a run of /privacy with no FCP and no LCP. Other audits may err on a page
  * and still leave its paints and scores sound (the busy page of tests/integration/lighthouse-gates.test.ts does).
  */
-export function unmeasuredPaints(report: { audits: Record<string, { numericValue?: number; errorMessage?: string }> }) {
+export function unmeasuredPaints(report: { audits: Audits }) {
   return ['first-contentful-paint', 'largest-contentful-paint']
     .filter((id) => report.audits[id]?.numericValue === undefined)
     .map((id) => `${id}: ${report.audits[id]?.errorMessage ?? 'no figure'}`);
@@ -100,12 +108,12 @@ export function unmeasuredPaints(report: { audits: Record<string, { numericValue
 
 /**
  * Measures `url` once on a phone (or a desktop) and writes the report where `lhci assert` and `lhci upload` read
- * them: `<dir>/lhr-<time>.json`, whose path it returns. A run Lighthouse gives up on ("Something went wrong with
+ * them, `<dir>/lhr-<time>.json`, and returns its paints. A run Lighthouse gives up on ("Something went wrong with
  * recording the trace over your page load. Please run Lighthouse again", once in some 60 runs of a full report here),
  * or one without its paints (`unmeasuredPaints`), leaves no report and is run again, up to three attempts, as
  * `lhci collect` does; if all three fail, the first error is thrown.
  */
-export async function measure(url: string, options: MeasureOptions): Promise<string> {
+export async function measure(url: string, options: MeasureOptions): Promise<Paints> {
   const errors: unknown[] = [];
   while (errors.length < 3) {
     try {
@@ -121,7 +129,7 @@ export async function measure(url: string, options: MeasureOptions): Promise<str
   throw errors[0];
 }
 
-async function measureOnce(url: string, options: MeasureOptions) {
+async function measureOnce(url: string, options: MeasureOptions): Promise<Paints> {
   // Both halves take the same settings: Lighthouse refuses to audit with others than it gathered with.
   const settings = [
     ...(options.onlyAudits ? [] : [`--only-categories=${categories.join(',')}`]),
@@ -144,9 +152,11 @@ async function measureOnce(url: string, options: MeasureOptions) {
     // Observed paints are read as they happened: the trace needs no rewriting, so one pass does.
     if (options.throttling === 'devtools') await lighthouse(output);
     else await gatherAndAudit(lighthouse, output);
-    const unmeasured = unmeasuredPaints(JSON.parse(readFileSync(report, 'utf8')));
+    const { audits } = JSON.parse(readFileSync(report, 'utf8')) as { audits: Audits };
+    const unmeasured = unmeasuredPaints({ audits });
     if (unmeasured.length) throw new Error(`Lighthouse's run of ${url} read no paint: ${unmeasured.join('; ')}`);
-    return report;
+    const paint = (id: string) => Math.round(audits[id]!.numericValue!);
+    return { fcp: paint('first-contentful-paint'), lcp: paint('largest-contentful-paint') };
   } catch (error) {
     // A failed run's report (Lighthouse writes one before it exits with a runtime error) must not be asserted on.
     rmSync(report, { force: true });
