@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { SiteConfig } from '../../config/index.ts';
+import { withFeatures, type Features } from '../features.ts';
 import type { Locale } from '../i18n.ts';
 import { dataFormsFile } from '../languages.node.ts';
 import type { DataForms } from './localize.ts';
@@ -10,17 +11,23 @@ import { forApp, parseDataPractices, type DataPractices } from './practices.ts';
 export const dataPracticesPath = 'src/content/legal/data-practices.yaml';
 
 /**
- * The file, validated, as this app's (`forApp`: the kinds of data of its platforms and its features); read on every
- * call (it is small), so `astro dev` and a test's edit are seen at once.
+ * The file, validated, as this app's (`forApp`: the kinds of data of its platforms and its features, and its words
+ * with the features' blocks resolved, src/lib/features.ts); read on every call (it is small), so `astro dev` and a
+ * test's edit are seen at once.
  */
 export const readDataPractices = (config: Pick<SiteConfig, 'androidPackage' | 'features'>): DataPractices =>
-  forApp(parseDataPractices(readFileSync(dataPracticesPath, 'utf8'), dataPracticesPath), {
-    android: Boolean(config.androidPackage),
-    features: config.features,
-  });
+  forApp(
+    parseDataPractices(
+      withFeatures(readFileSync(dataPracticesPath, 'utf8'), config.features, dataPracticesPath, { values: false }),
+      dataPracticesPath,
+    ),
+    { android: Boolean(config.androidPackage), features: config.features },
+  );
 
 /** A language's forms of the file's words (localize.ts); none yet is an empty file, which names every form missing. */
-export const readDataForms = (locale: Locale): DataForms => {
+export const readDataForms = (locale: Locale, features: Features): DataForms => {
   const file = dataFormsFile(locale);
-  return existsSync(file) ? ((parseYaml(readFileSync(file, 'utf8')) ?? {}) as DataForms) : {};
+  return existsSync(file)
+    ? ((parseYaml(withFeatures(readFileSync(file, 'utf8'), features, file, { values: false })) ?? {}) as DataForms)
+    : {};
 };

@@ -3,7 +3,7 @@
  * must contain. Each is typed only here; the Markdown quotes it as a token, the check
  * (check.node.ts) looks for the token where the rule wants it, and the tests import it from here.
  */
-import type { Features } from '../features.ts';
+import type { Feature, Features } from '../features.ts';
 import { legalSubSections } from './sections.ts';
 
 export const lawFacts = {
@@ -53,6 +53,9 @@ export const requiredInSections = {
   '{{removalRule}}': { guidelines: ['consequences'], 'terms-of-use': ['community-guidelines'] },
 } as const satisfies Record<string, Partial<Record<string, readonly string[]>>>;
 
+/** The texts of `requiredInSections` that a feature brings: with it off, the pages say what stands instead. */
+const requiredOnlyWith: Partial<Record<keyof typeof requiredInSections, Feature>> = { '{{contentLicense}}': 'posts' };
+
 /**
  * The sections of a page that must contain each text of `requiredInSections`; with `features`, not those of a clause
  * of a feature the app lacks (`feature` in sections.ts), which goes with its clause.
@@ -63,7 +66,11 @@ export const requiredIn = (kind: string, features?: Features) => {
       .filter(({ feature }) => feature && features?.[feature] === false)
       .map(({ id }) => id),
   );
-  return Object.entries(requiredInSections).flatMap(([text, places]) =>
+  const kept = Object.entries(requiredInSections).filter(([text]) => {
+    const feature = requiredOnlyWith[text as keyof typeof requiredInSections];
+    return !feature || features?.[feature] !== false;
+  });
+  return kept.flatMap(([text, places]) =>
     ((places as Partial<Record<string, readonly string[]>>)[kind] ?? [])
       .filter((within) => !dropped.has(within))
       .map((within) => ({ text, within })),

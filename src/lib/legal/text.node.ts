@@ -103,7 +103,7 @@ export function legalShared(config: SiteConfig, sources = legalSources(config.fe
       (practices ??= localizePractices(
         readDataPractices(config),
         locale,
-        readDataForms(locale),
+        readDataForms(locale, config.features),
         dataFormsFile(locale),
       )),
   };
@@ -220,7 +220,7 @@ export async function legalText(
   const data = { title, effective, summary: fill(summary, tokens) };
   const page = {
     ...legalPageOf({ kind, file, data: front, body: template, ...ofLocale }),
-    description: fill(front.description, tokens),
+    description: fill(withFeatures(front.description, shared.config.features, file), tokens),
   };
   const body = await fillBody(written, tokens, shared);
   const rendered = await renderLegalMarkdown(body);

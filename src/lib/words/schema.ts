@@ -32,6 +32,16 @@ export type Language = z.infer<typeof languageSchema>;
 
 export const wordsSchema = z.strictObject({
   language: languageSchema,
+  /**
+   * The words that name what each feature brings, as this language says them: while a feature is off, a built page
+   * that says one stops the build (src/lib/featureWords.node.ts).
+   */
+  featureWords: z.strictObject(
+    Object.fromEntries(featureNames.map((name) => [name, z.array(text, 'a list of texts').default([])])) as Record<
+      (typeof featureNames)[number],
+      z.ZodDefault<z.ZodArray<typeof text>>
+    >,
+  ),
   interface: texts([
     'skipLink',
     'backToHome',

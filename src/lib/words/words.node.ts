@@ -23,7 +23,7 @@ import {
   translationSources,
   unpublishedLegalPages,
 } from '../legal/pages.node.ts';
-import { withFeatures } from '../features.ts';
+import { withFeatures, type Features } from '../features.ts';
 import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
 import { localizedLegalPages } from './legalLinks.node.ts';
 import { markdownParts } from '../legal/markdown.node.ts';
@@ -118,14 +118,14 @@ function filledText(text: string, tokens: LegalTokens, file: string, field: stri
   return filled;
 }
 
-/** Every text of `value` filled, at any depth. */
-function filledDeep<T>(value: T, tokens: LegalTokens, file: string, path: PropertyKey[] = []): T {
-  if (typeof value === 'string') return filledText(value, tokens, file, pathName(path)) as T;
-  if (Array.isArray(value)) return value.map((item, index) => filledDeep(item, tokens, file, [...path, index])) as T;
+/** Every text of `value` as read with the app's features (src/lib/features.ts), filled, at any depth. */
+function filledDeep<T>(value: T, tokens: LegalTokens, features: Features, file: string, path: PropertyKey[] = []): T {
+  const deeper = (item: unknown, key: PropertyKey) => filledDeep(item, tokens, features, file, [...path, key]);
+  if (typeof value === 'string')
+    return filledText(withFeatures(value, features, `${file}, ${pathName(path)}`), tokens, file, pathName(path)) as T;
+  if (Array.isArray(value)) return value.map(deeper) as T;
   if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, filledDeep(item, tokens, file, [...path, key])]),
-    ) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deeper(item, key)])) as T;
   return value;
 }
 
@@ -175,10 +175,15 @@ function listsOfOtherLength(english: unknown, words: unknown, file: string, path
 /** The words of `locale` as a visitor reads them: validated, every token filled. */
 export function readWords(config: SiteConfig, locale: Locale = defaultLocale, text?: string): Words {
   const words = wordsAsWritten(locale, text);
-  const lists = locale === defaultLocale ? [] : listsOfOtherLength(wordsAsWritten(), words, wordsFile(locale));
+  // A feature's words are a language's own list (featureWords.node.ts), of any length, read as written.
+  const { featureWords, ...read } = words;
+  const lists =
+    locale === defaultLocale
+      ? []
+      : listsOfOtherLength({ ...wordsAsWritten(), featureWords: undefined }, read, wordsFile(locale));
   if (lists.length) throw new WordsError(lists.join('\n'));
   const file = wordsFile(locale);
-  const filled = filledDeep(words, wordsTokens(config, words, locale), file);
+  const filled = { ...filledDeep(read, wordsTokens(config, words, locale), config.features, file), featureWords };
   const source = text ?? readFileSync(file, 'utf8');
   const long = textsOf(filled).flatMap(({ path, value }) =>
     longSentences(`<p>${escapeUTF8(value)}</p>`, source).map((sentence) => ({
