@@ -60,14 +60,14 @@ export function withFeatures(
     const at = text.indexOf(block);
     return text.slice(0, at >= 0 ? at : text.indexOf(`{{#if ${condition}}}`)).split('\n').length;
   };
-  const keep = (condition: string, block: string) =>
-    condition.split(' or ').some((name) => {
-      if (!(featureNames as readonly string[]).includes(name))
-        throw new FeatureBlockError(
-          `${where}, line ${lineOf(block, condition)}: {{#if ${condition}}} names no feature; expected one of ${featureNames.join(', ')} (src/config/features.ts)`,
-        );
-      return features[name as Feature];
-    });
+  const keep = (condition: string, block: string) => {
+    const names = condition.split(' or ');
+    if (!names.every((name) => (featureNames as readonly string[]).includes(name)))
+      throw new FeatureBlockError(
+        `${where}, line ${lineOf(block, condition)}: {{#if ${condition}}} names no feature; expected one of ${featureNames.join(', ')} (src/config/features.ts)`,
+      );
+    return names.some((name) => features[name as Feature]);
+  };
   // The words while on, and those after `{{else}}` while off.
   const branch = (separator: RegExp | string) => (block: string, condition: string, words: string) => {
     const [ifOn, ifOff = '', ...more] = words.split(separator);

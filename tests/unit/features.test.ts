@@ -10,6 +10,7 @@ import { practiceBlocks, type BlockWords } from '../../src/lib/dataPractices/pol
 import { forApp, parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { dataPracticesPath } from '../../src/lib/dataPractices/read.node.ts';
 import { featureNames, featureValues, withFeatures, type Features } from '../../src/lib/features.ts';
+import { offFeatureWordsIn } from '../../src/lib/featureWords.node.ts';
 import { parse as parseYaml } from 'yaml';
 import { checkRecordPublished, readApprovals } from '../../src/lib/legal/approvals.node.ts';
 import {
@@ -58,6 +59,25 @@ describe('a block of words for a feature', () => {
   it('gives the words after {{else}} instead while the feature is off, on lines of their own or inline', () => {
     expect(withFeatures(otherwise, on, 'x.md')).toBe('Intro.\n\nAbout places.\n\nAt least 13.\n');
     expect(withFeatures(otherwise, off, 'x.md')).toBe('Intro.\n\nNo places.\n\nAt least 18.\n');
+  });
+
+  it('keeps a block naming two features while either is on, and a block inside another while both are', () => {
+    const text = 'Your {{#if places or dietary}}{{#if places}}location{{else}}diet{{/if}}{{else}}nothing{{/if}}.';
+    expect(withFeatures(text, on, 'x.md')).toBe('Your location.');
+    expect(withFeatures(text, off, 'x.md')).toBe('Your diet.');
+    expect(withFeatures(text, { ...off, dietary: false }, 'x.md')).toBe('Your nothing.');
+    const lines = '{{#if places}}\nA{{#if teens}} and B{{/if}}.\n{{/if}}\nC.\n';
+    expect(withFeatures(lines, on, 'x.md')).toBe('A and B.\nC.\n');
+    expect(withFeatures(lines, { ...on, teens: false }, 'x.md')).toBe('A.\nC.\n');
+    expect(withFeatures(lines, off, 'x.md')).toBe('C.\n');
+    expect(() => withFeatures('A{{#if places or nosuch}}B{{/if}}', on, 'x.md')).toThrow(
+      'x.md, line 1: {{#if places or nosuch}} names no feature',
+    );
+  });
+
+  it('keeps each word on its line of the file when asked to, for the words check to name it', () => {
+    expect(withFeatures(text, off, 'x.md', { lines: true }).split('\n')).toHaveLength(text.split('\n').length);
+    expect(withFeatures('{{#if places}}\nA\nB\n{{/if}}\nC\n', off, 'x.md', { lines: true })).toBe('\n\n\n\nC\n');
   });
 
   it('stops, naming the file, on two {{else}} in a block, an {{else}} outside a block, or a value in the words off', () => {
@@ -153,25 +173,8 @@ describe('an app without teens', () => {
   });
 });
 
-/**
- * The words only `feature`'s blocks hold in `source`, in the words kept while it is on (`branch` 0) or in those after
- * `{{else}}` (1): each block's longest word that the rest of the text (the block's other words included) does not
- * have, so the test reads whatever the owner wrote.
- */
-function blockWords(source: string, feature: string, branch: 0 | 1 = 0): string[] {
-  const blocks = new RegExp(`\\{\\{#if ${feature}\\}\\}([^]*?)\\{\\{/if\\}\\}`, 'g');
-  return [...source.matchAll(blocks)].flatMap(({ 0: whole, 1: block, index }) => {
-    const branches = block!.split('{{else}}');
-    const words = branches[branch] ?? '';
-    const elsewhere = `${source.slice(0, index)} ${branches[1 - branch] ?? ''} ${source.slice(index + whole.length)}`;
-    const own = (words.replace(/\{\{[^}]*\}\}|\]\([^)]*\)|\{ #[\w-]+ \}/g, ' ').match(/\p{L}{6,}/gu) ?? []).filter(
-      (word) => !elsewhere.includes(word),
-    );
-    return own.sort((a, b) => b.length - a.length).slice(0, 1);
-  });
-}
-
-const count = (text: string, word: string) => text.split(word).length - 1;
+/** What `text` (a page's words, from `file`) says of the features `config` switches off: nothing, or the lines why. */
+const saysOf = (config: SiteConfig, file: string, text: string) => offFeatureWordsIn(new Map([[file, text]]), config);
 /** A legal page as a reader reads it: its summary (front matter) above its body. */
 const read = ({ data, html }: { data: { summary: string }; html: string }) => `${data.summary}\n${html}`;
 
@@ -186,35 +189,23 @@ describe.runIf(featuresOn.length)('each feature the config has, switched off', c
       ...Object.fromEntries(featureValues[feature].map((field) => [field, ''])),
     } as SiteConfig;
 
-    it(`${feature}: every legal page passes its check, without the words of its blocks`, async () => {
+    it(`${feature}: every legal page passes its check and says no word of it`, async () => {
       const [without, withIt] = [legalShared(lacking), legalShared(config)];
       for (const { kind } of legalPages(lacking.features)) {
-        const words = blockWords(readFileSync(`src/content/legal/${kind}.md`, 'utf8'), feature);
-        const [off, on] = await Promise.all([legalText(kind, undefined, without), legalText(kind, undefined, withIt)]);
-        // Its words may stand elsewhere on the page too: the block's own go, so there are fewer of them.
-        for (const word of words)
-          expect(count(read(off), word), `${kind}: ${word}`).toBeLessThan(count(read(on), word));
-        // The words written for an app without it stand instead.
-        const instead = blockWords(readFileSync(`src/content/legal/${kind}.md`, 'utf8'), feature, 1);
-        for (const word of instead)
-          expect(count(read(off), word), `${kind}: ${word}`).toBeGreaterThan(count(read(on), word));
+        const [off] = await Promise.all([legalText(kind, undefined, without), legalText(kind, undefined, withIt)]);
+        expect(saysOf(lacking, kind, read(off))).toEqual([]);
       }
     });
 
-    it(`${feature}: every translated legal page passes its check, without the words of its blocks`, async () => {
+    it(`${feature}: every translated legal page passes its check and says no word of it`, async () => {
       for (const locale of config.languages.filter((code) => code !== 'en')) {
         const sources = translationSources(locale);
         const [without, withIt] = [legalShared(lacking, sources, locale), legalShared(config, sources, locale)];
         for (const { kind, file } of sources) {
-          const source = readFileSync(file, 'utf8');
-          const [off, on] = await Promise.all([
-            legalText(kind, undefined, without),
-            legalText(kind, undefined, withIt),
-          ]);
-          for (const word of blockWords(source, feature))
-            expect(count(read(off), word), `${file}: ${word}`).toBeLessThan(count(read(on), word));
-          for (const word of blockWords(source, feature, 1))
-            expect(count(read(off), word), `${file}: ${word}`).toBeGreaterThan(count(read(on), word));
+          const [off] = await Promise.all([legalText(kind, undefined, without), legalText(kind, undefined, withIt)]);
+          // A page of the feature itself is not published without it (below).
+          if (legalPages(lacking.features).some((page) => page.kind === kind))
+            expect(saysOf(lacking, file, read(off))).toEqual([]);
         }
       }
     });
@@ -227,7 +218,7 @@ describe.runIf(featuresOn.length)('each feature the config has, switched off', c
       }
     });
 
-    it(`${feature}: every support answer, in every language, goes without the words of its blocks`, async () => {
+    it(`${feature}: every support answer, in every language, says no word of it`, async () => {
       for (const locale of config.languages) {
         const [off, on] = await Promise.all([readQuestions(lacking, locale), readQuestions(config, locale)]);
         // The question and its answer: a block may be in either.
@@ -236,9 +227,7 @@ describe.runIf(featuresOn.length)('each feature the config has, switched off', c
           return answer ? `${answer.question}\n${answer.html}` : '';
         };
         const dir = `src/content/i18n/${locale}/support`;
-        for (const name of readdirSync(dir))
-          for (const word of blockWords(readFileSync(`${dir}/${name}`, 'utf8'), feature))
-            expect(count(html(off, name), word), `${dir}/${name}: ${word}`).toBeLessThan(count(html(on, name), word));
+        for (const name of readdirSync(dir)) expect(saysOf(lacking, `${dir}/${name}`, html(off, name))).toEqual([]);
         // A question about the feature only (its English front matter says so) is gone, in every language.
         const about = readdirSync('src/content/i18n/en/support').filter((name) =>
           new RegExp(`^feature: ${feature}$`, 'm').test(readFileSync(`src/content/i18n/en/support/${name}`, 'utf8')),
