@@ -32,7 +32,16 @@ import {
   translationsFile,
   translationsToFollow,
 } from '../src/lib/legal/translations.node.ts';
-import { ConfigError, fieldsAtExampleValues, loadConfig, whereSet, type SiteConfig } from '../src/config/index.ts';
+import {
+  ConfigError,
+  fieldsAtExampleValues,
+  loadConfig,
+  pathName,
+  valueAt,
+  whereSet,
+  type SiteConfig,
+} from '../src/config/index.ts';
+import { availableLocales } from '../src/config/languages.ts';
 import { routes } from '../src/lib/routes.ts';
 import { featureNames, type Features } from '../src/lib/features.ts';
 import { templateAssetsLeft } from './template-assets.ts';
@@ -229,25 +238,131 @@ export function storeUrls(config: SiteConfig): string[] {
 }
 
 export const confirmationsFile = 'src/content/legal/owner-confirmations.yaml';
-const confirmationsSchema = z.array(
+
+/** What of the config an owner confirmation's conditions read. */
+export type ConfirmationConfig = Pick<SiteConfig, 'features' | 'languages' | 'sentryDsn'>;
+
+/** Intl's English name of a language code; undefined for a code it does not know ("sp"). */
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+/**
+ * A language's code: one of src/content/i18n/ (the site's languages), or any code Intl knows, so an item about a
+ * language whose folder an owner deleted is simply never listed, while a misspelt code stops the check.
+ */
+const isLanguageCode = (code: string) =>
+  availableLocales().includes(code) ||
+  (/^[a-z]{2,3}(?:-[A-Za-z\d]{2,8})*$/.test(code) && languageNames.of(code) !== undefined);
+
+const confirmedForm = 'false, or who confirmed it and when, like { by: Jane Doe, date: 2027-01-04 }';
+/** An item of owner-confirmations.yaml; each of its conditions (`feature`, `language`, `monitoring`) must hold. */
+const confirmationSchema = () =>
   z.strictObject({
-    id: z.string(),
-    confirm: z.string(),
-    confirmed: z.union([z.literal(false), z.strictObject({ by: z.string().trim().min(1), date: z.iso.date() })]),
-    /** The feature it is about (src/config/features.ts): not listed while the app lacks it. */
-    feature: z.enum(featureNames, `one of ${featureNames.join(', ')}`).optional(),
-  }),
-);
+    id: z.string('a name for the item, like sentry-unlinked'),
+    confirm: z.string('the sentence to confirm'),
+    confirmed: z.union(
+      [
+        z.literal(false),
+        z.strictObject({
+          by: z.string('the name of who confirmed it').trim().min(1, 'the name of who confirmed it'),
+          date: z.iso.date('a date, YYYY-MM-DD'),
+        }),
+      ],
+      confirmedForm,
+    ),
+    /** The feature it is about (src/lib/features.ts): listed only while the app has it. */
+    feature: z
+      .enum(featureNames, `one of ${featureNames.join(', ')} (listed only while features.<name> is true)`)
+      .optional(),
+    /** The language it is about (`es` for the Spanish pages): listed only while `languages` has it. */
+    language: z
+      .string('a language code, like es')
+      .refine(
+        isLanguageCode,
+        `a language code, like es (the languages of src/content/i18n/: ${availableLocales().join(', ')})`,
+      )
+      .optional(),
+    /** About the website's monitoring: listed only while `sentryDsn` is set (true), or only while it is empty (false). */
+    monitoring: z
+      .boolean('true (listed only while sentryDsn is set: monitoring on) or false (listed only while it is empty)')
+      .optional(),
+  });
+const itemFields = Object.keys(confirmationSchema().shape);
+export type OwnerConfirmation = z.infer<ReturnType<typeof confirmationSchema>>;
+
+/** owner-confirmations.yaml is not as it must be: the message names each item, field, value and the form expected. */
+export class ConfirmationsError extends Error {
+  override name = 'ConfirmationsError';
+  override stack = '';
+}
+
+/** `{ by: "Jane Doe" }`, `"yes"`, `missing`: a value as the message shows it. */
+const shown = (value: unknown) => (value === undefined ? 'missing' : JSON.stringify(value));
+
+/** One line per problem of the items, naming the item (its id and place), the field, its value and what is expected. */
+function itemProblems(items: unknown[], error: z.ZodError): string[] {
+  return error.issues.map(({ path, code, message, ...issue }) => {
+    const index = path[0] as number;
+    const item = items[index] as Record<string, unknown> | null;
+    const id = typeof item?.id === 'string' ? `${item.id} (item ${index + 1})` : `item ${index + 1}`;
+    if (code === 'unrecognized_keys') {
+      const keys = (issue as { keys: string[] }).keys;
+      return `${id}: ${keys.join(', ')} is no field of an item; expected ${itemFields.join(', ')}`;
+    }
+    if (path.length === 1) return `${id} is ${shown(item)}; expected an item with ${itemFields.join(', ')}`;
+    const field = pathName(path.slice(1));
+    const expected = message.replace(/^Invalid input: expected /, '');
+    return `${id}: ${field} is ${shown(valueAt(item, path.slice(1)))}; expected ${expected}`;
+  });
+}
+
+/**
+ * The items of owner-confirmations.yaml (`text`) that are about this `config`: each of an item's conditions holds, its
+ * `feature` on, its `language` among `languages`, and its `monitoring` true only while `sentryDsn` is set (false, only
+ * while it is empty). Throws a ConfirmationsError, naming each bad item and field, on a file not as it must be.
+ */
+export function ownerConfirmations(
+  config: ConfirmationConfig,
+  text = readFileSync(confirmationsFile, 'utf8'),
+): OwnerConfirmation[] {
+  let items: unknown;
+  try {
+    items = parseYaml(text);
+  } catch (error) {
+    throw new ConfirmationsError(`${confirmationsFile} is invalid: not YAML: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(items))
+    throw new ConfirmationsError(
+      `${confirmationsFile} is invalid: expected a list of items, each with id, confirm and confirmed`,
+    );
+  const result = z.array(confirmationSchema()).safeParse(items);
+  if (!result.success)
+    throw new ConfirmationsError(
+      `${confirmationsFile} is invalid:\n${itemProblems(items, result.error)
+        .map((line) => `  - ${line}`)
+        .join('\n')}`,
+    );
+  return result.data.filter(
+    ({ feature, language, monitoring }) =>
+      (!feature || config.features[feature]) &&
+      (!language || config.languages.includes(language)) &&
+      (monitoring === undefined || monitoring === Boolean(config.sentryDsn)),
+  );
+}
 
 /**
  * What the pages state that no code can check (the lawyer's confirmations: provider settings, app behaviour): one
- * line per item of owner-confirmations.yaml not yet confirmed by someone on a date.
+ * line per item of owner-confirmations.yaml about this config (ownerConfirmations) not yet confirmed by someone on a
+ * date, or one line saying how the file is invalid.
  */
-export function unconfirmed(features: Features, text = readFileSync(confirmationsFile, 'utf8')): string[] {
-  const result = confirmationsSchema.safeParse(parseYaml(text));
-  if (!result.success) return [`${confirmationsFile} is invalid:\n${z.prettifyError(result.error)}`];
-  return result.data
-    .filter(({ confirmed, feature }) => !confirmed && (!feature || features[feature]))
+export function unconfirmed(config: ConfirmationConfig, text?: string): string[] {
+  let items;
+  try {
+    items = ownerConfirmations(config, text);
+  } catch (error) {
+    if (error instanceof ConfirmationsError) return [error.message];
+    throw error;
+  }
+  return items
+    .filter(({ confirmed }) => !confirmed)
     .map(({ id, confirm }) => `${id}, to confirm: ${confirm}  (then record who and when in ${confirmationsFile})`);
 }
 
@@ -257,9 +372,10 @@ const help = `${usage}
 Lists, all in one run, what still stands between this project and a launch, each with how to fix it and the doc
 section that explains it: config values at the template's example, the template's assets and words, legal pages not
 approved, failing the legal check or due for their yearly review, the template's legal record or one edited after the
-fact, translations not approved or stale, and the owner confirmations not yet recorded. Prints the Support, Privacy
-Policy and Marketing URLs the app stores ask for, and the translations that must follow an English change approved
-for later, with the day each is due. Exits 1 while anything is left, 0 once nothing is.
+fact, translations not approved or stale, and the owner confirmations not yet recorded (those about the features,
+languages and monitoring of this config: set PUBLIC_SENTRY_DSN as the build does). Prints the Support, Privacy Policy
+and Marketing URLs the app stores ask for, and the translations that must follow an English change approved for
+later, with the day each is due. Exits 1 while anything is left, 0 once nothing is.
   --help  print this and exit`;
 
 if (import.meta.main) {
@@ -294,7 +410,7 @@ if (import.meta.main) {
         doc: legalDocs.record,
       })),
       ...legal,
-      ...unconfirmed(config.features).map((text) => ({ text, doc: legalDocs.confirmations })),
+      ...unconfirmed(config).map((text) => ({ text, doc: legalDocs.confirmations })),
     ];
     // Not yet due, so no reason to fail: what each translation must follow, and by when.
     const toFollow = (await listing([], () => translationsToFollow(config, readApprovals(), today()))) ?? [];

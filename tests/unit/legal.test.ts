@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { stalePages, unconfirmed } from '../../scripts/check-release.ts';
+import { ownerConfirmations, stalePages, unconfirmed } from '../../scripts/check-release.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
 import { legalPages, legalSources } from '../../src/lib/legal/pages.node.ts';
 import { checkLegalEntry } from '../../src/lib/legal/check.node.ts';
-import { reading } from '../../src/lib/legal/readability.ts';
+import { filledNames, longSentences, nameFields, reading } from '../../src/lib/legal/readability.ts';
 import { consentScreenshotOf, legalShared, legalText } from '../../src/lib/legal/text.node.ts';
 import { legalWording, percent } from '../../src/lib/legal/tokens.node.ts';
 import { gpcJson, securityTxt } from '../../src/lib/wellKnown.ts';
@@ -159,6 +159,49 @@ describe('reading limits', () => {
     expect(counted('We sell. (We ship.) Done.')).toEqual([2, 2, 1]);
   });
 
+  it('count a name the config fills as one word', () => {
+    // The config's names, each field empty but `productName`.
+    const named = (productName: string) =>
+      filledNames({ ...Object.fromEntries(nameFields.map((field) => [field, ''])), productName } as never);
+    /** A sentence of `own` words, the name among them, and its possessive too. */
+    const sentence = (name: string, own: number) =>
+      `<p>${name}’s plan: ${Array.from({ length: own - 3 }, (_, at) => `word${at}`).join(' ')} ${name}.</p>`;
+    const counted = (html: string, names: string[]) => reading(html, names).sentences[0]!.words;
+    const short = 'Acme';
+    const long = 'Acme Widgets Public Benefit Corporation';
+    // At the limit with a one-word name: within it.
+    expect(counted(sentence(short, 35), named(short))).toBe(35);
+    expect(longSentences(sentence(short, 35), '', named(short))).toEqual([]);
+    // The same sentence with a five-word name, twice: 43 words as typed, 35 as read.
+    expect(counted(sentence(long, 35), [])).toBe(43);
+    expect(longSentences(sentence(long, 35), '', named(long))).toEqual([]);
+    // Typed with a straight quote, printed with a curly one by smart punctuation.
+    expect(counted(sentence('Joe’s Diner Company', 35), named("Joe's Diner Company"))).toBe(35);
+    // Over the limit by its own words: still too long, and counted as read.
+    expect(longSentences(sentence(long, 36), '', named(long)).map(({ words }) => words)).toEqual([36]);
+    // A name is a whole word: the same words inside a longer one count each.
+    expect(counted('<p>Acme Widgetsmith Public Benefit Corporations.</p>', named(long))).toBe(5);
+  });
+
+  it('count a name the config fills as one word on a legal page, so a longer name keeps it within the limit', async () => {
+    const source = readFileSync(`${legalDir}/terms.md`, 'utf8');
+    const filler = (words: number) => Array.from({ length: words }, (_, at) => `word${at}`).join(' ');
+    /** The page's failures with a paragraph of `own` words added, the product's name among them. */
+    const failures = (productName: string, own: number) =>
+      legalText(
+        'terms',
+        `${source}\n{{productName}} ${filler(own - 1)}.\n`,
+        legalShared({ ...config, productName }),
+      ).then(
+        () => '',
+        (error: Error) => error.message,
+      );
+    const long = 'Acme Widgets Public Benefit Corporation';
+    expect(await failures('Acme', 35)).toBe('');
+    expect(await failures(long, 35)).toBe('');
+    expect(await failures(long, 36)).toContain(`a sentence of 36 words: "${long} word0`);
+  });
+
   it('stops a sentence over 35 words on any page, and a privacy policy over 2,500 words', async () => {
     const long = `${'Every word here counts '.repeat(9)}too.`;
     expect(await failuresOf('guidelines', (t) => t.replace('## Contact { #contact }\n', `$&\n${long}\n`))).toContain(
@@ -181,22 +224,73 @@ refund, write to you from the EE. UU. about ${'each order you place '.repeat(4)}
 });
 
 describe("the owner's confirmations", () => {
+  const file = 'src/content/legal/owner-confirmations.yaml';
+  /** An item of the file, not confirmed, with `more` fields (a condition). */
+  const item = (id: string, more = '') => `- id: ${id}\n  confirm: It is so.\n  confirmed: false\n${more}`;
+  const line = (id: string) => `${id}, to confirm: It is so.  (then record who and when in ${file})`;
+  const off = { features: config.features, languages: ['en'], sentryDsn: '' };
+
   it('lists each item not confirmed, and none confirmed by someone on a date', () => {
-    const lines = unconfirmed(config.features);
-    expect(lines).toContainEqual(expect.stringMatching(/^sentry-unlinked, to confirm: Sentry stores no IP address/));
+    expect(unconfirmed(off, item('x'))).toEqual([line('x')]);
     const confirmed = '- id: x\n  confirm: It is so.\n  confirmed: { by: Jane Doe, date: 2027-01-04 }\n';
-    expect(unconfirmed(config.features, confirmed)).toEqual([]);
-    expect(unconfirmed(config.features, confirmed.replace('{ by: Jane Doe, date: 2027-01-04 }', 'yes'))[0]).toContain(
-      'is invalid',
+    expect(unconfirmed(off, confirmed)).toEqual([]);
+    expect(unconfirmed(off, confirmed.replace('{ by: Jane Doe, date: 2027-01-04 }', 'yes'))[0]).toContain(
+      `${file} is invalid:\n  - x (item 1): confirmed is "yes"; expected false, or who confirmed it and when`,
     );
   });
 
+  it('reads the file as it is, each item valid', () => {
+    expect(() => ownerConfirmations({ ...off, languages: config.languages })).not.toThrow();
+  });
+
   it('leaves out an item about a feature the app lacks', () => {
-    const places = '- id: y\n  confirm: It is so.\n  confirmed: false\n  feature: places\n';
-    expect(unconfirmed({ ...config.features, places: true }, places)).toEqual([
-      'y, to confirm: It is so.  (then record who and when in src/content/legal/owner-confirmations.yaml)',
-    ]);
-    expect(unconfirmed({ ...config.features, places: false }, places)).toEqual([]);
+    const places = item('y', '  feature: places\n');
+    expect(unconfirmed({ ...off, features: { ...config.features, places: true } }, places)).toEqual([line('y')]);
+    expect(unconfirmed({ ...off, features: { ...config.features, places: false } }, places)).toEqual([]);
+  });
+
+  it('leaves out an item about a language the site does not publish, and lists it once published', () => {
+    const spanish = item('z', '  language: es\n');
+    expect(unconfirmed({ ...off, languages: ['en'] }, spanish)).toEqual([]);
+    expect(unconfirmed({ ...off, languages: ['en', 'es'] }, spanish)).toEqual([line('z')]);
+    expect(unconfirmed({ ...off, languages: ['en', 'fr'] }, spanish)).toEqual([]);
+  });
+
+  it('lists an item about monitoring only while sentryDsn is set, and one about its absence only while it is empty', () => {
+    const items = item('on', '  monitoring: true\n') + item('off', '  monitoring: false\n') + item('always');
+    expect(unconfirmed(off, items)).toEqual([line('off'), line('always')]);
+    const dsn = 'https://publickey@o0.ingest.sentry.io/0';
+    expect(unconfirmed({ ...off, sentryDsn: dsn }, items)).toEqual([line('on'), line('always')]);
+  });
+
+  it('lists an item only while every condition it names holds', () => {
+    const both = item('both', '  feature: places\n  language: es\n');
+    const having = (places: boolean, languages: string[]) => ({
+      ...off,
+      features: { ...config.features, places },
+      languages,
+    });
+    expect(unconfirmed(having(true, ['en', 'es']), both)).toEqual([line('both')]);
+    expect(unconfirmed(having(false, ['en', 'es']), both)).toEqual([]);
+    expect(unconfirmed(having(true, ['en']), both)).toEqual([]);
+  });
+
+  it('names the item, the field, the value and the form expected of a bad condition', () => {
+    const [message] = unconfirmed(
+      off,
+      item('a', '  monitoring: yes\n') + item('b', '  language: sp\n') + item('c', '  langauge: es\n'),
+    );
+    expect(message).toContain(`${file} is invalid:\n`);
+    expect(message).toContain(
+      '  - a (item 1): monitoring is "yes"; expected true (listed only while sentryDsn is set: monitoring on) or false (listed only while it is empty)',
+    );
+    expect(message).toContain('  - b (item 2): language is "sp"; expected a language code, like es');
+    expect(message).toContain(
+      '  - c (item 3): langauge is no field of an item; expected id, confirm, confirmed, feature, language, monitoring',
+    );
+    expect(unconfirmed(off, item('d', '  feature: payments\n'))[0]).toContain(
+      '  - d (item 1): feature is "payments"; expected one of places, ai, teens, dietary, posts',
+    );
   });
 });
 

@@ -4,8 +4,11 @@
  * a limit, so a too-long sentence stops `npm run build` at once.
  */
 import { decodeHTML } from 'entities';
+import type { SiteConfig } from '../../config/index.ts';
 
-/** No sentence of any legal page longer than this many words. */
+/**
+ * No sentence of any legal page longer than this many words, a name the config fills counting as one (`nameFields`).
+ */
 export const maxSentenceWords = 35;
 /**
  * The most words a page's summary and article may have in English, for the pages listed (the privacy policy, once
@@ -14,8 +17,63 @@ export const maxSentenceWords = 35;
  */
 export const maxWords: Partial<Record<string, number>> = { privacy: 2500 };
 
-/** Words: runs of text with a letter or a digit in them. */
-const wordCount = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+/**
+ * The config's names, addresses and numbers that the pages quote (`{{productName}}`, `{{legalEntity}}`, ...): a reader
+ * takes each as one unit, so each counts as one word, however many it has ("Forkful Labs Public Benefit Corporation",
+ * "100 Main Street, Springfield, IL 62701"), and an owner's longer name never pushes a sentence over the limit that
+ * the template's shorter one kept within. A phrase the config fills (`disputeVenue`, the tagline) is words a reader
+ * reads, counted as such. (`euRepresentative` is left out: its token is a sentence of wording.yaml while it is empty.)
+ */
+export const nameFields = [
+  'productName',
+  'legalEntity',
+  'legalAddress',
+  'aiProvider',
+  'placesProvider',
+  'governingState',
+  'copyrightAgentName',
+  'copyrightAgentAddress',
+  'copyrightAgentPhone',
+] as const satisfies (keyof SiteConfig)[];
+
+/**
+ * The names to count as one word: the values of `nameFields` of more than one word, in the config or in the tokens
+ * filled from it (tokens.node.ts, by the same names), the longest first (a name inside a longer one counts once).
+ */
+export const filledNames = (values: Partial<Record<(typeof nameFields)[number], unknown>>): string[] =>
+  [...new Set(nameFields.map((field) => String(values[field] ?? '').trim()))]
+    .filter((name) => /\s/.test(name))
+    .sort((a, b) => b.length - a.length);
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const patterns = new Map<string, RegExp>();
+
+/**
+ * A name as a reader gets it: as a whole word, any run of spaces between its words, and its quotes, dashes and
+ * ellipses as written or as smart punctuation prints them ("Joe's" as "Joe’s", "--" as "–").
+ */
+const namePattern = (name: string) => {
+  const known = patterns.get(name);
+  if (known) return known;
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}])${escaped(name)
+      .replace(/\s+/g, '\\s+')
+      .replace(/'/g, "['‘’]")
+      .replace(/"/g, '["“”]')
+      .replace(/-{2,3}/g, '(?:-{2,3}|[–—])')
+      .replace(/(?:\\\.){3}/g, '(?:\\.{3}|…)')}(?![\\p{L}\\p{N}])`,
+    'gu',
+  );
+  patterns.set(name, pattern);
+  return pattern;
+};
+
+/** Words: runs of text with a letter or a digit in them, each of `names` counting as one. */
+const wordCount = (text: string, names: readonly string[]) =>
+  names
+    .reduce((rest, name) => rest.replace(namePattern(name), 'N'), text)
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 
 /**
  * Abbreviations whose full stop ends no sentence, though a capital or a bracket may follow: a company's form
@@ -71,7 +129,6 @@ export const notSentenceEnds = [
   'Stat',
   'Rev',
 ];
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A full stop that ends one of `notSentenceEnds`, or a single capital (an initial), as a whole word. */
 const abbreviation = `(?<![\\p{L}\\p{N}.])(?:${[...notSentenceEnds]
   .sort((a, b) => b.length - a.length)
@@ -83,8 +140,12 @@ const sentenceEnd = new RegExp(`(?<=[.!?][”"’)]?)(?<!${abbreviation})\\s+(?=
  * The text of an article's HTML, one line per block a reader sees (a paragraph, a list item, a table cell, a heading),
  * split into sentences: a sentence ends at . ! or ? before a capital (of any language), a quotation mark, a bracket or
  * Spanish's opening ¿ and ¡, unless the full stop is an abbreviation's (`notSentenceEnds`), and at every block's end.
+ * Each of `names` (the config's, `filledNames`) counts as one word, in a sentence and in the whole.
  */
-export function reading(html: string): { words: number; sentences: { text: string; words: number }[] } {
+export function reading(
+  html: string,
+  names: readonly string[] = [],
+): { words: number; sentences: { text: string; words: number }[] } {
   const lines = decodeHTML(
     html
       .replace(/\s+/g, ' ')
@@ -93,8 +154,8 @@ export function reading(html: string): { words: number; sentences: { text: strin
   ).split('\n');
   const sentences = lines
     .flatMap((line) => line.split(sentenceEnd))
-    .map((text) => ({ text: text.trim(), words: wordCount(text) }));
-  return { words: wordCount(lines.join(' ')), sentences };
+    .map((text) => ({ text: text.trim(), words: wordCount(text, names) }));
+  return { words: wordCount(lines.join(' '), names), sentences };
 }
 
 /**
@@ -111,8 +172,11 @@ export function lineOf(source: string, sentence: string): number | undefined {
   return undefined;
 }
 
-/** Each sentence of `html` over `maxSentenceWords`, with the line of `source` it is on when found. */
-export const longSentences = (html: string, source: string) =>
-  reading(html)
+/**
+ * Each sentence of `html` over `maxSentenceWords` (each of `names` counting as one word), with the line of `source` it
+ * is on when found.
+ */
+export const longSentences = (html: string, source: string, names: readonly string[] = []) =>
+  reading(html, names)
     .sentences.filter((sentence) => sentence.words > maxSentenceWords)
     .map((sentence) => ({ ...sentence, line: lineOf(source, sentence.text) }));

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { pathName, valueAt, type SiteConfig } from '../../config/index.ts';
 import { defaultLocale, localePath, type Locale } from '../i18n.ts';
 import { renderLegalMarkdown } from '../legal/markdown.node.ts';
-import { longSentences, maxSentenceWords } from '../legal/readability.ts';
+import { filledNames, longSentences, maxSentenceWords } from '../legal/readability.ts';
 import { rawHtmlIn, rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
 import { escapeUTF8 } from 'entities';
 import { routes } from '../routes.ts';
@@ -186,7 +186,7 @@ export function readWords(config: SiteConfig, locale: Locale = defaultLocale, te
   const filled = { ...filledDeep(read, wordsTokens(config, words, locale), config.features, file), featureWords };
   const source = text ?? readFileSync(file, 'utf8');
   const long = textsOf(filled).flatMap(({ path, value }) =>
-    longSentences(`<p>${escapeUTF8(value)}</p>`, source).map((sentence) => ({
+    longSentences(`<p>${escapeUTF8(value)}</p>`, source, filledNames(config)).map((sentence) => ({
       ...sentence,
       where: `${file}${sentence.line ? `, line ${sentence.line}` : ''}, ${pathName(path)}`,
     })),
@@ -273,8 +273,11 @@ export async function questionFrom(
   const { html } = await renderLegalMarkdown(filledText(answer, tokens, file, 'the answer', escapeMarkdown));
   const question = filledText(withFeatures(data.question, config.features, file), tokens, file, 'question');
   const long = [
-    ...longSentences(`<p>${escapeUTF8(question)}</p>`, text).map((each) => ({ ...each, field: 'question' })),
-    ...longSentences(html, text).map((each) => ({ ...each, field: 'the answer' })),
+    ...longSentences(`<p>${escapeUTF8(question)}</p>`, text, filledNames(config)).map((each) => ({
+      ...each,
+      field: 'question',
+    })),
+    ...longSentences(html, text, filledNames(config)).map((each) => ({ ...each, field: 'the answer' })),
   ].map((each) => ({ ...each, where: `${file}${each.line ? `, line ${each.line}` : ''} (${each.field})` }));
   if (long.length) throw new WordsError(readingFailures(long));
   return { id: `${locale}/${name}`, question, order: data.order, html, sources };
