@@ -56,7 +56,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/i18n/en/words.yaml'],
     replace: 'write your own words in src/content/i18n/en/words.yaml',
     doc: 'README.md#make-it-yours',
-    digest: '9a4915830453deef4b8fef3a0857f6e975da4e5963fd0bcc4a94101182985dc6',
+    digest: 'a802992dc2c86fc62f277e9f29658c59099d2bf48c1c344da1c55ba6657a8870',
   },
   {
     name: 'the support questions',
@@ -72,7 +72,7 @@ export const templateAssets: TemplateAsset[] = [
       "translate your own words into src/content/i18n/es/words.yaml, or drop 'es' from languages in site.config.ts",
     language: 'es',
     doc: 'README.md#languages',
-    digest: '59916f684f240262e63c6a5e84b3aaf0bc236dfef03adb002c3ac4736cc7fe5f',
+    digest: '2bf69fe96c0a98fd746dee96d39277ddb30de4bbeceef6a12001554a526ec850',
   },
   {
     name: 'the Spanish support questions',

@@ -1,23 +1,39 @@
 /**
- * The site's languages. The languages that exist are the folders of src/content/i18n/ (one per language, named by its
- * code: everything that language says), and the config's `languages` says which of them this site publishes.
+ * The site's languages. The languages that exist are the folders of src/content/i18n/ that hold their words (one per
+ * language, named by its code: everything that language says), and the config's `languages` says which of them this
+ * site publishes.
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { defaultLocale } from '../lib/i18n.ts';
 
 /** One folder per language: its words, support answers, legal translations and data forms (docs/languages.md). */
 export const i18nDir = 'src/content/i18n';
 
-/** The codes of the languages that have a folder, English first. */
+/** The file that makes a folder a language: its words (src/lib/languages.node.ts, wordsFile). */
+export const wordsFileName = 'words.yaml';
+
+/**
+ * The codes of the languages that exist, English first: each folder that holds its words. A folder without them
+ * (emptied but not removed, or not written yet) is no language, as if it were gone.
+ */
 export const availableLocales = (dir = i18nDir): string[] =>
   (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [])
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, wordsFileName)))
     .map((entry) => entry.name)
     .sort((a, b) => Number(b === defaultLocale) - Number(a === defaultLocale) || a.localeCompare(b));
 
 const expected = () =>
   `a list of the site's languages, ${defaultLocale} first, each once, each a folder of ${i18nDir}/ (${availableLocales().join(', ')}), like ['${defaultLocale}']`;
+
+/** The codes of `list` whose folder is in `dir` but holds no words: the config names each with what it lacks. */
+export const foldersWithoutWords = (list: string[], dir = i18nDir) =>
+  list.filter((code) => existsSync(join(dir, code)) && !availableLocales(dir).includes(code));
+
+/** What a folder of `dir` without words needs to be the language `code`, or, but for English, to be left out. */
+export const noWordsExpected = (code: string, dir = i18nDir) =>
+  `${dir}/${code}/${wordsFileName}, the words of "${code}" with every key of ${dir}/${defaultLocale}/${wordsFileName} (docs/languages.md)${code === defaultLocale ? '' : `, or "${code}" left out of languages`}: ${dir}/${code}/ has no ${wordsFileName}, so it is no language`;
 
 export const languageFields = {
   /**
@@ -30,6 +46,13 @@ export const languageFields = {
     .array(z.string(), { error: expected })
     .refine((list) => list[0] === defaultLocale, { error: expected })
     .refine((list) => new Set(list).size === list.length, { error: expected })
-    .refine((list) => list.every((code) => availableLocales().includes(code)), { error: expected })
+    .superRefine((list, context) => {
+      // A folder without words is named once, with the file it lacks; any other code not a language, by the form.
+      const wordless = foldersWithoutWords(list);
+      if (wordless.length)
+        for (const code of wordless) context.addIssue({ code: 'custom', message: noWordsExpected(code) });
+      else if (!list.every((code) => availableLocales().includes(code)))
+        context.addIssue({ code: 'custom', message: expected() });
+    })
     .default([defaultLocale]),
 };

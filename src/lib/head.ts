@@ -4,7 +4,7 @@
  * default instead of being added twice.
  */
 import type { SiteConfig } from '../config/index.ts';
-import { defaultLocale, localeOf, type Locale } from './i18n.ts';
+import { defaultLocale, localeOf, localePath, type Locale } from './i18n.ts';
 import type { LegalPage } from './legal/frontMatter.ts';
 import { colors } from './theme.ts';
 
@@ -27,12 +27,18 @@ export interface PageHead {
   alternates?: Record<Locale, string>;
   /** The Open Graph locale of the page's language and of each alternate's (`language.ogLocale` of its words). */
   ogLocales?: Record<Locale, string>;
+  /** The tagline in the page's language (`landing.tagline` of its words), which the social card's alt text says. */
+  tagline?: string;
 }
 
 export const themeColor = colors.espresso;
 
-/** The social card (1200x630) rendered at build by src/pages/social-card.png.ts. */
-export const socialCard = { path: '/social-card.png', width: 1200, height: 630 } as const;
+/**
+ * The social card (1200x630) of each language, in its words, rendered at build by src/pages/social-card.png.ts
+ * (English, `/social-card.png`) and src/pages/[locale]/social-card.png.ts (`/es/social-card.png`).
+ */
+export const socialCard = { width: 1200, height: 630 } as const;
+export const socialCardPath = (locale: Locale = defaultLocale) => localePath(locale, '/social-card.png');
 
 /** `https://example.com` + `/privacy` */
 export const absoluteUrl = (config: Pick<SiteConfig, 'siteUrl'>, path: string) => new URL(path, config.siteUrl).href;
@@ -81,8 +87,9 @@ export function defaultHeadTags(
   const url = absoluteUrl(config, publicPath(page.path, config.languages));
   const ogLocales = page.ogLocales ?? {};
   const ogLocale = ogLocales[page.locale ?? defaultLocale];
-  const image = absoluteUrl(config, socialCard.path);
-  const imageAlt = `${config.productName}: ${config.tagline}`;
+  // The card and its alt text in the page's language: its own tagline (the config's is the English one).
+  const image = absoluteUrl(config, socialCardPath(page.locale));
+  const imageAlt = `${config.productName}: ${page.tagline ?? config.tagline}`;
   const appId = appStoreId(config.appStoreUrl);
   return [
     meta('name', 'description', page.description),

@@ -1,7 +1,8 @@
 /**
- * The social card (1200x630 PNG) shown when the site is shared: logo, product name and tagline in the brand's look.
- * Drawn at build with satori (text as vector paths from the self-hosted wordmark font, so no system font is
- * needed) and rasterised with sharp.
+ * The social card (1200x630 PNG) shown when the site is shared: logo, product name, tagline and App Store button in
+ * the brand's look, one per language, in its words (a page's og:image is its language's card, head.ts). Drawn at build
+ * with satori (text as vector paths from the self-hosted wordmark font, so no system font is needed) and rasterised
+ * with sharp.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -9,13 +10,20 @@ import satori from 'satori';
 import sharp from 'sharp';
 import type { SiteConfig } from '../config/index.ts';
 import { socialCard } from './head.ts';
+import type { Locale } from './i18n.ts';
 import { colors } from './theme.ts';
+import { pageWords } from './words/collection.ts';
 
 const require = createRequire(import.meta.url);
 // satori reads WOFF (not WOFF2); the static Fraunces package ships both.
 const fontFile = (weight: number) => require.resolve(`@fontsource/fraunces/files/fraunces-latin-${weight}-normal.woff`);
 
-export async function renderSocialCard(config: SiteConfig, logoSvg: string): Promise<Buffer> {
+/** The card of `locale`: its tagline and its App Store button are that language's words (its words.yaml). */
+export async function renderSocialCard(config: SiteConfig, logoSvg: string, locale: Locale): Promise<Buffer> {
+  const {
+    landing: { tagline },
+    interface: { appStoreButton },
+  } = await pageWords(locale);
   const [bold, regular] = await Promise.all([readFile(fontFile(700)), readFile(fontFile(400))]);
   const logo = `data:image/svg+xml;base64,${Buffer.from(logoSvg).toString('base64')}`;
   const svg = await satori(
@@ -45,7 +53,7 @@ export async function renderSocialCard(config: SiteConfig, logoSvg: string): Pro
           {
             type: 'div',
             key: 'tagline',
-            props: { style: { fontSize: 44, color: colors.creamDim, fontWeight: 400 }, children: config.tagline },
+            props: { style: { fontSize: 44, color: colors.creamDim, fontWeight: 400 }, children: tagline },
           },
           {
             type: 'div',
@@ -59,7 +67,7 @@ export async function renderSocialCard(config: SiteConfig, logoSvg: string): Pro
                 background: colors.tomato,
                 color: colors.espresso,
               },
-              children: 'Download on the App Store',
+              children: appStoreButton,
             },
           },
         ],

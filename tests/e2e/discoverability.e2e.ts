@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { loadConfig } from '../../src/config/index.ts';
-import { localeOf } from '../../src/lib/i18n.ts';
+import { localeOf, localePath } from '../../src/lib/i18n.ts';
 import { pageTable } from '../../src/lib/pageTable.node.ts';
 import { fullRun } from './support/tiers.ts';
 
@@ -57,12 +57,13 @@ test('every page has one title, description and canonical, Open Graph and Twitte
       expect(values, `${path} ${key}`).toHaveLength(1);
     }
     expect(head.og['og:url']).toEqual(head.canonicals);
-    expect(head.og['og:image']?.[0]).toBe(new URL('/social-card.png', config.siteUrl).href);
+    const { locale } = localeOf(path, config.languages);
+    // The social card of the page's language (`/es/social-card.png`), in its words.
+    expect(head.og['og:image']?.[0]).toBe(new URL(localePath(locale, '/social-card.png'), config.siteUrl).href);
     expect(head.og['og:image:width']).toEqual(['1200']);
     expect(head.og['og:image:height']).toEqual(['630']);
     expect(head.og['og:image:alt']?.[0]).toContain(config.productName);
     expect(head.twitter['twitter:card']).toEqual(['summary_large_image']);
-    const { locale } = localeOf(path, config.languages);
     expect(head.lang, path).toBe(locale);
     expect(head.themeColor).toHaveLength(1);
     // The policy in the page's language where it has one; the SMS terms are English only.
@@ -94,11 +95,13 @@ test('the landing page describes the organisation and the app in JSON-LD, from c
   });
 });
 
-test('the social card is a 1200x630 PNG', async ({ page }) => {
-  const response = await page.request.get('/social-card.png');
-  expect(response.headers()['content-type']).toContain('image/png');
-  const png = PNG.sync.read(await response.body());
-  expect([png.width, png.height]).toEqual([1200, 630]);
+test("each language's social card is a 1200x630 PNG", async ({ page }) => {
+  for (const locale of config.languages) {
+    const response = await page.request.get(localePath(locale, '/social-card.png'));
+    expect(response.headers()['content-type'], locale).toContain('image/png');
+    const png = PNG.sync.read(await response.body());
+    expect([png.width, png.height], locale).toEqual([1200, 630]);
+  }
 });
 
 test('the manifest, sitemap and robots.txt are built from the configured site', async ({ page }) => {

@@ -29,6 +29,7 @@ import { siteLegalMoves } from './formerPaths.node.ts';
 import { legalPageSchema } from './frontMatter.ts';
 import { legalDir, LegalTextError, translationSources } from './pages.node.ts';
 import { recordKey, versionId } from './pages.ts';
+import { offSiteReport, versionsOffSite } from './languagesOff.node.ts';
 import { legalShared, legalText, legalWords } from './text.node.ts';
 import {
   publishesStale,
@@ -106,14 +107,18 @@ export function legalLoader(): Loader {
           .map((locale) => ({ locale, sources: translationSources(locale, config.features) }));
         // A page approved once stays published: deleting it, or switching its feature off, stops here.
         checkRecordPublished(config.features, approvals);
+        // A language turned off may take its approved versions off the site, but never silently (languagesOff.node.ts).
+        const offSite = offSiteReport(versionsOffSite(approvals, config.languages));
+        if (offSite) logger.warn(offSite);
         const settings = readTranslationSettings();
         store.clear();
         const englishDates = new Map<string, string>();
         // Every translation stays in the record (checkNoPageLost); only the published languages are built and checked.
+        // A language with no legal/ page links each legal page in English (legalLinks.node.ts): nothing to build here.
         const languages = [
           { locale: 'en' as const, shared },
           ...translated
-            .filter(({ locale }) => config.languages.includes(locale))
+            .filter(({ locale, sources }) => config.languages.includes(locale) && sources.length)
             .map(({ locale, sources }) => ({ locale, shared: legalShared(config, sources, locale) })),
         ];
         for (const { locale, shared: words } of languages) {

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { practiceBlocks, type PracticeBlock } from '../dataPractices/policyBlocks.ts';
 import { localizePractices } from '../dataPractices/localize.ts';
 import { readDataForms, readDataPractices } from '../dataPractices/read.node.ts';
-import { dataFormsFile, tagOf } from '../languages.node.ts';
+import { dataFormsFile, legalTranslationDir, tagOf } from '../languages.node.ts';
 import { localePath, type Locale } from '../i18n.ts';
 import { checkLegalEntry } from './check.node.ts';
 import type { LegalHeading, LegalPage } from './frontMatter.ts';
@@ -39,6 +39,7 @@ import {
   LegalTextError,
   legalTokens,
   legalWording,
+  wordingFile,
   type LegalTokens,
   type LegalWording,
 } from './tokens.node.ts';
@@ -66,9 +67,15 @@ export const unplacedPracticeBlocks = (sources: LegalSource[]) => {
  * What every page's words draw on, read once for all of them: the pages, wording.yaml, the tokens, the data file. A
  * data block no page places stops here, naming it. For a language other than English, `sources` are its translations
  * (translationSources): their words come from its wording file and the data file's forms in it, and each page's
- * address token (`{{healthDataUrl}}`) is its translation's where it has one, the English page's otherwise.
+ * address token (`{{healthDataUrl}}`) is its translation's where it has one, the English page's otherwise. A language
+ * with no legal/ page needs none of this: its links go to the English pages (legalLinks.node.ts), and the legal
+ * loader builds no page in it.
  */
 export function legalShared(config: SiteConfig, sources = legalSources(config.features), locale: Locale = 'en') {
+  if (locale !== 'en' && !existsSync(wordingFile(locale)))
+    throw new LegalTextError(
+      `${wordingFile(locale)} is missing; expected the legal wording that ${sources.map(({ file }) => file).join(', ') || 'its translated pages'} quote, a translation of ${wordingFile()}, or no page in ${legalTranslationDir(locale)}/ (the legal pages are then linked in English)`,
+    );
   if (locale === 'en') {
     // A block placed by a page of a feature switched off is still placed (pages.node.ts, legalSources).
     const given = new Set(sources.map(({ kind }) => kind));
