@@ -146,6 +146,8 @@ try {
       translates,
       translatesEffective: english && effectiveOf(english.approval),
       path: localePath(locale, page.path),
+      // A translation takes effect with its English page, whose approval says which features it describes.
+      features: translated ? undefined : config.features,
     }) ?? latest!.approval.version;
   const id = versionId(key, version);
   if (values.reviewed) console.log(`Recorded a review of ${id} (${by}, ${date}): no word changed.`);

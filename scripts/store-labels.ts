@@ -13,6 +13,7 @@ import { dataSafetyCsv } from '../src/lib/dataPractices/playCsv.ts';
 import { DataPracticesError, type DataPractices } from '../src/lib/dataPractices/practices.ts';
 import { dataPracticesPath, readDataPractices } from '../src/lib/dataPractices/read.node.ts';
 import { appPrivacyDetails, dataSafetyAnswers, dataSafetyMarkdown } from '../src/lib/dataPractices/storeLabels.ts';
+import { configInEffect, pendingReport, pendingSwitches } from '../src/lib/legal/featuresInEffect.node.ts';
 import { fill, legalTokens } from '../src/lib/legal/tokens.node.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -38,7 +39,17 @@ const outDir = resolve(values.out ?? join(root, 'store-labels'));
 // The data and wording files are read relative to the project.
 process.chdir(root);
 
-const config = configOrExit();
+const siteConfig = configOrExit();
+// The labels say what the privacy policy in effect says: a feature switched for a later version waits for it.
+const pending = pendingSwitches(siteConfig.features);
+let config: typeof siteConfig;
+try {
+  config = configInEffect(siteConfig);
+} catch (error) {
+  // It names the field and the day: the message is the whole story.
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const tokens = legalTokens(config);
 /** Fills the config's {{tokens}} in every text of the parsed file ('{{aiProvider}}' and the like). */
 function filled(value: unknown): unknown {
@@ -108,3 +119,7 @@ for (const file of files) {
 }
 console.log(`from  ${dataPracticesPath}; privacy policy ${privacyUrl}`);
 if (placeholder) console.warn(`\nwarning: ${placeholder}`);
+if (pending.length)
+  console.log(
+    `\nAs in effect today: ${pendingReport(pending).join('; ')}. Run npm run store-labels again that day, and file the labels then.`,
+  );

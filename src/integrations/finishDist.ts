@@ -4,7 +4,7 @@
  * 2. each page's HTML is finished: Astro's island style moves into the head;
  * 3. every same-site link with a fragment is checked against the ids of the page it opens (fragmentLinks.ts): a
  *    broken one stops the build, naming the page, the href and the target's closest ids;
- * 4. no page says a word of a feature the app lacks (src/lib/featureWords.node.ts);
+ * 4. no page says a word of a feature the app lacks, as in effect today (src/lib/featureWords.node.ts);
  * 5. the host files of this build are written (src/lib/hostFiles.node.ts): the static hosts' into dist/ (with a page
  *    at each moved legal page's former address), nginx's beside it (dist-nginx/), where no host publishes them.
  * The site integration (site.ts) registers it after every other integration but astro-compressor, so it also sees the files they
@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { SiteConfig } from '../config/index.ts';
 import { offFeatureWordsIn } from '../lib/featureWords.node.ts';
+import { configInEffect } from '../lib/legal/featuresInEffect.node.ts';
 import { writeHostFiles } from '../lib/hostFiles.node.ts';
 import { brokenFragmentLinks, addressOf } from './fragmentLinks.ts';
 import { siteLegalMoves } from '../lib/legal/formerPaths.node.ts';
@@ -47,7 +48,7 @@ export async function finishDist(
     throw new Error(
       `Links to a page or an id the build does not have (docs/legal-pages.md#links-between-pages):\n${broken.map((line) => `  - ${line}`).join('\n')}`,
     );
-  const said = offFeatureWordsIn(built, config);
+  const said = offFeatureWordsIn(built, configInEffect(config));
   if (said.length)
     throw new Error(
       `Words of a feature the app lacks (docs/legal-pages.md#features): put each in an {{#if <feature>}} block, with the words that stand instead after {{else}}:\n${said.map((line) => `  - ${line}`).join('\n')}`,

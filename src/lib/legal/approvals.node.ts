@@ -14,7 +14,7 @@ import { diffArrays } from 'diff';
 import { decodeHTML } from 'entities';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
-import type { Features } from '../features.ts';
+import { featureNames, type Features } from '../features.ts';
 import {
   legalDir,
   legalSources,
@@ -64,6 +64,11 @@ export const approvalSchema = z.strictObject({
   ...record,
   /** The sha256 of the frozen copy. */
   sha256,
+  /**
+   * The features of site.config.ts the English page was approved with: a switch whose change takes effect later
+   * waits for that day everywhere else too (featuresInEffect.node.ts). Absent on approvals made before it was kept.
+   */
+  features: z.partialRecord(z.enum(featureNames), z.boolean()).optional(),
   /** Approved for the template itself (`--template`): `npm run legal:new-record` removes only such versions. */
   template: z.literal(true).optional(),
   /**
@@ -281,6 +286,8 @@ export interface ApprovalRequest {
   translatesEffective?: string | undefined;
   /** The page's address as published now (`/privacy`, `/es/privacy`): recorded, so a later move is known. */
   path?: string | undefined;
+  /** The config's features, recorded with an English page's approval. */
+  features?: Features | undefined;
 }
 
 /**
@@ -362,7 +369,12 @@ export function approve(kind: string, now: Published, request: ApprovalRequest) 
   const copy = frozenText({ ...fields, ...now.data }, now.html);
   mkdirSync(`${versionsDir}/${kind}`, { recursive: true });
   writeFileSync(frozenFile(kind, version), copy);
-  const entry = { ...fields, sha256: hashOf(copy), ...(template && { template: true as const }) };
+  const entry = {
+    ...fields,
+    sha256: hashOf(copy),
+    ...(request.features && { features: request.features }),
+    ...(template && { template: true as const }),
+  };
   writeApprovals({ ...all, [kind]: [...list, entry] });
   return version;
 }

@@ -4,11 +4,12 @@
  * of the config, the words or the legal pages they quote. In `astro dev` a saved file reloads them.
  */
 import type { Loader } from 'astro/loaders';
-import config from 'virtual:site/config';
+import siteConfig from 'virtual:site/config';
 import { z } from 'zod';
 import { questionSchema, wordsSchema } from './schema.ts';
 import { i18nDir } from '../../config/index.ts';
 import { readQuestions, readWords } from './words.node.ts';
+import { configInEffect } from '../legal/featuresInEffect.node.ts';
 
 function contentLoader<T extends object>(
   name: string,
@@ -33,16 +34,18 @@ function contentLoader<T extends object>(
   };
 }
 
-/** Each language's words, by its code (`en`). */
+/** Each language's words, by its code (`en`), with the features in effect today (featuresInEffect.node.ts). */
 export const wordsLoader = () =>
-  contentLoader('words-loader', wordsSchema, async () =>
-    config.languages.map((locale) => ({ id: locale, data: readWords(config, locale) })),
-  );
+  contentLoader('words-loader', wordsSchema, async () => {
+    const config = configInEffect(siteConfig);
+    return config.languages.map((locale) => ({ id: locale, data: readWords(config, locale) }));
+  });
 
-/** Each language's support questions, by `<locale>/<file name>` (`en/no-code`). */
+/** Each language's support questions, by `<locale>/<file name>` (`en/no-code`), with the features in effect today. */
 export const supportLoader = () =>
-  contentLoader('support-loader', questionSchema, async () =>
-    (await Promise.all(config.languages.map((locale) => readQuestions(config, locale))))
+  contentLoader('support-loader', questionSchema, async () => {
+    const config = configInEffect(siteConfig);
+    return (await Promise.all(config.languages.map((locale) => readQuestions(config, locale))))
       .flat()
-      .map((data) => ({ id: data.id, data })),
-  );
+      .map((data) => ({ id: data.id, data }));
+  });
