@@ -4,13 +4,13 @@
  * together, builds. No page published, in any language, says a word of a feature switched off. A feature's word put
  * back outside its block stops the build, naming the feature and the file.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
 import { featureNames, featureValues, type Feature } from '../../src/lib/features.ts';
 import { offFeatureWords, offFeatureWordsIn } from '../../src/lib/featureWords.node.ts';
+import { approvalsFile, versionsDir } from '../../src/lib/legal/approvals.node.ts';
 import { addressOf } from '../../src/integrations/fragmentLinks.ts';
 import { template } from '../support/ownerContent.ts';
 import { copyProject, filesOf, type ProjectCopy } from '../support/projectCopy.ts';
@@ -19,7 +19,9 @@ let project: ProjectCopy;
 let original: string;
 beforeAll(() => {
   project = copyProject();
-  execFileSync('node_modules/.bin/node', ['scripts/legal-new-record.ts'], { cwd: project.dir, stdio: 'pipe' });
+  // A record of its own, empty: any feature may go, as before a first approval (the copy is thrown away).
+  rmSync(join(project.dir, approvalsFile));
+  rmSync(join(project.dir, versionsDir), { recursive: true, force: true });
   original = project.read('site.config.ts');
 });
 afterAll(() => project?.remove());

@@ -86,7 +86,7 @@ describe("adding a kind of data: one entry of the data-practices file, and its w
   - id: voice-notes
     label: Voice notes
     detail: what you record to describe a place
-    group: What you post
+    group: What you record
     source: [you]
     required: false
     purposes: [sharing]
@@ -126,8 +126,8 @@ describe("adding a kind of data: one entry of the data-practices file, and its w
     const html = dist('privacy.html');
     const part = (id: string) =>
       html.slice(html.indexOf(`id="${id}"`), html.indexOf('<h', html.indexOf(`id="${id}"`) + 4));
-    expect(part('at-a-glance')).toMatch(/Data linked to you:<\/strong> what you post, account details/);
-    expect(part('information-you-provide')).toContain('What you post:</strong> voice notes (what you record');
+    expect(part('at-a-glance')).toMatch(/Data linked to you:<\/strong> what you record, account details/);
+    expect(part('information-you-provide')).toContain('What you record:</strong> voice notes (what you record');
     // First of its category, whichever other kinds of data of it the site collects (photos, with posts).
     expect(part('ccpa-categories')).toMatch(/<td data-label="Examples">voice notes\b/);
     // With the other kinds of data on the same basis, whichever the site collects.

@@ -1,12 +1,12 @@
 /**
- * A lean owner's copy of the project (issue 60): another name, tagline, email and address, their own landing words, a
+ * A lean owner's copy of the project: another name, tagline, email and address, their own landing words, a
  * company that is an LLC, English only (the Spanish folder deleted), no places provider, no AI provider, no users under
  * 18, no dietary restrictions (so no health data policy), no posts (so no Community Guidelines), no Android app, every
  * example value replaced, and their own legal record with their own first effective dates, committed in a git
  * repository of its own, as an owner's checkout is.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { copyProject, type ProjectCopy } from './projectCopy.ts';
@@ -42,7 +42,24 @@ export interface LeanOwnerCopy extends ProjectCopy {
   run(command: string, args: string[], env?: Record<string, string>): string;
 }
 
-export function leanOwnerCopy(): LeanOwnerCopy {
+/** What makes an owner's copy theirs: their values for the template's examples, and their own edits. */
+export interface OwnerShape {
+  values: Record<string, string>;
+  /** The socials' own addresses, by network name. */
+  social: Record<'Instagram' | 'TikTok', string>;
+  /** The owner's edits of the copy (features, languages, words, data, media), before their record starts. */
+  edit(copy: LeanOwnerCopy): void;
+  /** Their first effective date, for every page. */
+  effective: string;
+  /** The owner's name, who approves. */
+  by: string;
+}
+
+/**
+ * A copy of the project made an owner's: every example value replaced, their edits, their own legal record (each
+ * page and translation published, approved by them), committed in a git repository of its own, as a checkout is.
+ */
+export function ownerCopy(shape: OwnerShape): LeanOwnerCopy {
   const project = copyProject();
   const run = (command: string, args: string[], env: Record<string, string> = {}) => {
     try {
@@ -59,57 +76,69 @@ export function leanOwnerCopy(): LeanOwnerCopy {
       throw new Error(`${(error as Error).message}\n${stdout.slice(-20_000)}`, { cause: error });
     }
   };
-  for (const [field, value] of Object.entries(owner))
+  const copy = { ...project, run };
+  for (const [field, value] of Object.entries(shape.values))
     project.edit('site.config.ts', new RegExp(`${field}: example\\((?:[^()]|\\([^()]*\\))*\\)`), `${field}: ${value}`);
-  project.edit(
-    'site.config.ts',
-    /url: example\('https:\/\/www\.instagram\.com[^']*'\)/,
-    "url: 'https://www.instagram.com/forkful'",
-  );
-  project.edit(
-    'site.config.ts',
-    /url: example\('https:\/\/www\.tiktok\.com[^']*'\)/,
-    "url: 'https://www.tiktok.com/@forkful'",
-  );
-  project.edit('site.config.ts', /tagline: '[^']*'/, "tagline: 'Dinner plans your whole crew agrees on'");
-  project.edit('site.config.ts', /languages: \[[^\]]*\]/, "languages: ['en']");
-  project.edit(
-    'site.config.ts',
-    /features: \{[^}]*\}/,
-    'features: { places: false, ai: false, teens: false, dietary: false, posts: false }',
-  );
+  for (const [network, url] of Object.entries(shape.social))
+    project.edit('site.config.ts', new RegExp(`(name: '${network}'[^}]*url: )example\\('[^']*'\\)`), `$1'${url}'`);
+  shape.edit(copy);
   if (/example\('[^']/.test(project.read('site.config.ts')))
-    throw new Error('site.config.ts still holds an example value: the lean owner replaces every one');
-  const words = parse(project.read('src/content/i18n/en/words.yaml'));
-  words.landing.howItWorks.steps[0].text = 'Type your number and {{productName}} texts you a code.';
-  project.write('src/content/i18n/en/words.yaml', stringify(words));
-  // Every other language retired: its folder deleted (docs/languages.md).
-  for (const code of readdirSync(join(project.dir, 'src/content/i18n')).filter((name) => name !== 'en'))
-    rmSync(join(project.dir, 'src/content/i18n', code), { recursive: true });
+    throw new Error('site.config.ts still holds an example value: the owner replaces every one');
 
   // Their own record: the template's removed, their own first effective dates, each page approved by them.
   run('node_modules/.bin/node', ['scripts/legal-new-record.ts']);
   const legal = join(project.dir, 'src/content/legal');
-  // Only the pages published: one of a feature they switched off is not (its front matter's `feature`).
-  const pages = readdirSync(legal).filter(
-    (name) =>
-      name.endsWith('.md') && !/^feature: /m.test(project.read(`src/content/legal/${name}`).split('\n---\n')[0]!),
-  );
-  for (const name of pages) project.edit(`src/content/legal/${name}`, /^effective: .*$/m, 'effective: 2026-01-05');
-  for (const name of pages)
-    run('node_modules/.bin/node', [
-      'scripts/legal-approve.ts',
-      name.slice(0, -3),
-      '--by',
-      'Dana Owner',
-      '--note',
-      'First version',
-    ]);
+  // Only the pages published: one of a feature they switched off (its front matter's `feature`) is not.
+  const features = /features: \{([^}]*)\}/.exec(project.read('site.config.ts'))![1]!;
+  const pages = readdirSync(legal)
+    .filter((name) => name.endsWith('.md'))
+    .filter((name) => {
+      const feature = /^feature: (\w+)$/m.exec(project.read(`src/content/legal/${name}`).split('\n---\n')[0]!)?.[1];
+      return !feature || new RegExp(`\\b${feature}: true`).test(features);
+    })
+    .map((name) => name.slice(0, -3));
+  for (const kind of pages)
+    project.edit(`src/content/legal/${kind}.md`, /^effective: .*$/m, `effective: ${shape.effective}`);
+  const approve = (args: string[]) =>
+    run('node_modules/.bin/node', ['scripts/legal-approve.ts', ...args, '--by', shape.by, '--note', 'First version']);
+  for (const kind of pages) approve([kind]);
+  // Each published language's translations of those pages.
+  const languages =
+    (/languages: (\[[^\]]*\])/.exec(project.read('site.config.ts'))?.[1] ?? '[]').match(/[a-z]{2}/g) ?? [];
+  for (const locale of languages.filter((code) => code !== 'en'))
+    for (const kind of pages.filter((each) =>
+      existsSync(join(project.dir, `src/content/i18n/${locale}/legal/${each}.md`)),
+    ))
+      approve([kind, '--locale', locale]);
 
   // An owner's checkout is a git repository (the docs test lists its files with git; an edits test diffs against it).
-  const git = ['-c', 'user.name=Dana Owner', '-c', 'user.email=dana@forkful.app'];
+  const git = ['-c', `user.name=${shape.by}`, '-c', 'user.email=owner@example.org'];
   run('git', ['init', '-q']);
   run('git', ['add', '-A']);
-  run('git', [...git, 'commit', '-qm', 'Forkful, from the template']);
-  return { ...project, run };
+  run('git', [...git, 'commit', '-qm', 'Our site, from the template']);
+  return copy;
 }
+
+/** The lean owner: fewer features than the template's app, English only, an LLC. */
+export const leanOwnerCopy = (): LeanOwnerCopy =>
+  ownerCopy({
+    values: owner,
+    social: { Instagram: 'https://www.instagram.com/forkful', TikTok: 'https://www.tiktok.com/@forkful' },
+    effective: '2026-01-05',
+    by: 'Dana Owner',
+    edit(project) {
+      project.edit('site.config.ts', /tagline: '[^']*'/, "tagline: 'Dinner plans your whole crew agrees on'");
+      project.edit('site.config.ts', /languages: \[[^\]]*\]/, "languages: ['en']");
+      project.edit(
+        'site.config.ts',
+        /features: \{[^}]*\}/,
+        'features: { places: false, ai: false, teens: false, dietary: false, posts: false }',
+      );
+      const words = parse(project.read('src/content/i18n/en/words.yaml'));
+      words.landing.howItWorks.steps[0].text = 'Type your number and {{productName}} texts you a code.';
+      project.write('src/content/i18n/en/words.yaml', stringify(words));
+      // Every other language retired: its folder deleted (docs/languages.md).
+      for (const code of readdirSync(join(project.dir, 'src/content/i18n')).filter((name) => name !== 'en'))
+        rmSync(join(project.dir, 'src/content/i18n', code), { recursive: true });
+    },
+  });
