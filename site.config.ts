@@ -44,6 +44,12 @@ export default {
    */
   features: { places: true, ai: true, teens: true, dietary: true, posts: true },
   /**
+   * The landing page's 3D scene (false: none, which departs from docs/requirements.md#model-preload), and the
+   * template's media you keep on purpose ('footage', 'model'), which `npm run check:release` then stops listing.
+   */
+  scene: true,
+  keepTemplateMedia: [] as string[],
+  /**
    * The providers the privacy policy names as receiving user data: the AI that makes recommendations and the places
    * data service. Write the ones your app really uses ('' for one it has not, with its feature off above).
    */

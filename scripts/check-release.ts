@@ -1,6 +1,7 @@
 /**
  * `npm run check:release`: prints the addresses the app stores ask for, then lists every config field still at its
  * shipped example value (`example(...)` in site.config.ts), every template asset still in place (template-assets.ts)
+ * but those the owner keeps by choice or does not need (`keepTemplateMedia`, `scene`), which its summary names,
  * and whatever else a launch still needs, each with the doc section that says how (a legal page failing its check
  * never hides the next), and exits non-zero while any is left, so a launch never ships placeholders.
  * The app ids ship unset (`example('')`): each is listed with what its absence costs, until it is set or written as a
@@ -44,7 +45,7 @@ import {
 import { availableLocales } from '../src/config/languages.ts';
 import { routes } from '../src/lib/routes.ts';
 import { featureNames, type Features } from '../src/lib/features.ts';
-import { templateAssetsLeft } from './template-assets.ts';
+import { templateAssetsByChoice, type AssetChoices, type TemplateAsset } from './template-assets.ts';
 
 /** What still stands between these values and a launch, one line each; empty when ready. */
 export function releaseProblems(config: SiteConfig, values?: Record<string, unknown>): string[] {
@@ -366,11 +367,39 @@ export function unconfirmed(config: ConfirmationConfig, text?: string): string[]
     .map(({ id, confirm }) => `${id}, to confirm: ${confirm}  (then record who and when in ${confirmationsFile})`);
 }
 
+/**
+ * A template asset still in place, with how to replace it, and, for media an owner may keep (`keepTemplateMedia`) or
+ * need only with the 3D scene (`scene`), how to say so instead: an owner who means to keep one can reach a pass.
+ */
+export function assetProblem({ name, replace, keep, scene }: TemplateAsset): string {
+  const choices = [
+    ...(keep ? [`keep it on purpose, keepTemplateMedia: ['${keep}']`] : []),
+    ...(scene ? ['switch the 3D scene off, scene: false'] : []),
+  ];
+  const or = choices.length ? `; or ${choices.join(', or ')}, in site.config.ts` : '';
+  return `${name}: still the template's  (${replace}${or})`;
+}
+
+/** What the summary says of the template's media the list leaves out by the owner's choice: kept, or the scene off. */
+export function mediaChoiceNotes(choices: Pick<AssetChoices, 'scene'>, kept: TemplateAsset[]): string[] {
+  return [
+    ...(kept.length
+      ? [
+          `Kept by choice (keepTemplateMedia in site.config.ts), so not listed: ${kept.map(({ name }) => name).join('; ')}.`,
+        ]
+      : []),
+    ...(choices.scene
+      ? []
+      : ['The 3D scene is off (scene: false in site.config.ts): its model and still are not asked for.']),
+  ];
+}
+
 const usage = 'usage: npm run check:release';
 const help = `${usage}
 
 Lists, all in one run, what still stands between this project and a launch, each with how to fix it and the doc
-section that explains it: config values at the template's example, the template's assets and words, legal pages not
+section that explains it: config values at the template's example, the template's assets and words (not the media
+kept by choice, keepTemplateMedia, nor the 3D model with scene: false: the summary names them), legal pages not
 approved, failing the legal check or due for their yearly review, the template's legal record or one edited after the
 fact, translations not approved or stale, and the owner confirmations not yet recorded (those about the features,
 languages and monitoring of this config: set PUBLIC_SENTRY_DSN as the build does). Prints the Support, Privacy Policy
@@ -398,12 +427,10 @@ if (import.meta.main) {
         .join('\n')}\n`,
     );
     const legal = await legalProblems(config);
+    const assets = templateAssetsByChoice(config);
     const problems: ReleaseProblem[] = [
       ...releaseProblems(config).map((text) => ({ text, doc: configDoc(text) })),
-      ...templateAssetsLeft('.', undefined, config.languages).map(({ name, replace, doc }) => ({
-        text: `${name}: still the template's  (${replace})`,
-        doc,
-      })),
+      ...assets.left.map((asset) => ({ text: assetProblem(asset), doc: asset.doc })),
       // An invalid record stops it: legalProblems lists that, once.
       ...((await listing([], () => stalePages(new Date(), config.features))) ?? []).map((text) => ({
         text,
@@ -418,8 +445,11 @@ if (import.meta.main) {
       console.log(
         `Translations to follow, each by the day its English change takes effect (${legalDocs.translations}):\n${toFollow.map((line) => `  - ${line}`).join('\n')}\n`,
       );
+    const notes = mediaChoiceNotes(config, assets.kept);
+    if (notes.length) console.log(`${notes.join('\n')}\n`);
     if (problems.length === 0) {
-      console.log("Release check passed: no config value, asset or legal page is still the template's.");
+      const but = assets.kept.length ? ', but the media kept by choice' : '';
+      console.log(`Release check passed: no config value, asset or legal page is still the template's${but}.`);
     } else {
       console.error(
         `Release check failed: ${problems.length} thing(s) to do before launch, each with the doc that says how:`,

@@ -1,11 +1,14 @@
 /**
  * The template's own media and words, which an owner replaces before launch: each group of files with the digest of
- * the template's bytes, so `npm run check:release` lists a group while its files are still exactly the template's.
+ * the template's bytes, so `npm run check:release` lists a group while its files are still exactly the template's
+ * (but the media an owner keeps by choice, or does not need: templateAssetsByChoice).
  * A contributor who changes one of these files in the template updates its digest here (the unit test names it).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SiteConfig } from '../src/config/index.ts';
+import type { KeepableMedia } from '../src/config/media.ts';
 
 export interface TemplateAsset {
   /** What it is, as the release check names it. */
@@ -20,6 +23,10 @@ export interface TemplateAsset {
   digest: string;
   /** The language whose words these are, other than English: listed only while the site publishes it (`languages`). */
   language?: string;
+  /** Its name in `keepTemplateMedia`, where an owner may keep it on purpose: then it is not listed. */
+  keep?: KeepableMedia;
+  /** Needed only while the landing page shows the 3D scene (`scene`): not asked about once it is off. */
+  scene?: true;
 }
 
 export const templateAssets: TemplateAsset[] = [
@@ -42,6 +49,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['public/videos', ...['large', 'small'].map((variant) => `public/images/hero-${variant}-`)],
     replace: 'npm run media -- path/to/your-clip.mp4',
     doc: 'docs/media-and-3d.md#the-hero-video',
+    keep: 'footage',
     digest: '45092f4b454e6be663b3c00faf452b5b34e317c5fb779c5e0dd1b01a78188a50',
   },
   {
@@ -49,6 +57,8 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['media/group-meal.glb', 'public/models', 'public/images/scene-still.'],
     replace: 'your model at media/group-meal.glb, then npm run model and npm run footage',
     doc: 'docs/media-and-3d.md#the-model-pipeline',
+    keep: 'model',
+    scene: true,
     digest: '4375f4084e289aef38416fee4a6f006f906ee3e9429e8a4412e1fa58d8e00a32',
   },
   {
@@ -94,6 +104,8 @@ function filesOf(root: string, path: string): string[] {
       .filter((file) => statSync(join(root, file)).isFile());
   if (existsSync(full)) return [path];
   const dir = path.slice(0, path.lastIndexOf('/'));
+  // An owner may delete a folder whose files they do not need (media/, with the scene off): none of them left.
+  if (!existsSync(join(root, dir))) return [];
   return readdirSync(join(root, dir))
     .map((name) => `${dir}/${name}`)
     .filter((file) => file.startsWith(path));
@@ -117,3 +129,25 @@ export const templateAssetsLeft = (root = '.', assets = templateAssets, language
 /** The same, one line each with how to replace it. */
 export const templateAssetProblems = (root = '.', assets = templateAssets, languages?: readonly string[]): string[] =>
   templateAssetsLeft(root, assets, languages).map(({ name, replace }) => `${name}: still the template's  (${replace})`);
+
+/** What of the config decides which template assets the release check asks about. */
+export type AssetChoices = Pick<SiteConfig, 'languages' | 'scene' | 'keepTemplateMedia'>;
+
+/**
+ * The template's assets still in place that this config needs, split by the owner's stated choice: `left`, to replace
+ * before launch, and `kept` on purpose (`keepTemplateMedia`). Those it does not need are in neither and never read:
+ * a language not published, the scene's model with `scene: false` (its files may be gone).
+ */
+export function templateAssetsByChoice(
+  choices: AssetChoices,
+  root = '.',
+  assets = templateAssets,
+): { left: TemplateAsset[]; kept: TemplateAsset[] } {
+  const inPlace = templateAssetsLeft(
+    root,
+    assets.filter((asset) => choices.scene || !asset.scene),
+    choices.languages,
+  );
+  const kept = (asset: TemplateAsset) => asset.keep !== undefined && choices.keepTemplateMedia.includes(asset.keep);
+  return { left: inPlace.filter((asset) => !kept(asset)), kept: inPlace.filter(kept) };
+}

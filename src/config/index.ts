@@ -12,6 +12,7 @@ import { featureFields } from './features.ts';
 import { Example } from './example.ts';
 import { inviteFields } from './invite.ts';
 import { languageFields } from './languages.ts';
+import { mediaFields } from './media.ts';
 
 export { availableLocales, i18nDir } from './languages.ts';
 import { legalFields } from './legal.ts';
@@ -28,6 +29,7 @@ const fieldsSchema = z.object({
   ...monitoringFields,
   ...legalFields,
   ...featureFields,
+  ...mediaFields,
 });
 
 const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== '');

@@ -171,6 +171,32 @@ describe('site config', () => {
     expect(fingerprints('')).toEqual([]);
   });
 
+  it('shows the 3D scene and keeps none of the template media unless told, and takes both choices', () => {
+    expect(load({})).toMatchObject({ scene: true, keepTemplateMedia: [] });
+    expect(load({}, { scene: false, keepTemplateMedia: ['model', 'footage'] })).toMatchObject({
+      scene: false,
+      keepTemplateMedia: ['model', 'footage'],
+    });
+  });
+
+  it.each([
+    [{ scene: 'no' }, 'scene (site.config.ts) is "no"; expected true (the landing page shows the 3D scene) or false'],
+    [
+      { keepTemplateMedia: ['model', 'logo'] },
+      `keepTemplateMedia[1] (site.config.ts) is "logo"; expected one of footage, model (the template's media you keep on purpose)`,
+    ],
+    [
+      { keepTemplateMedia: 'model' },
+      `keepTemplateMedia (site.config.ts) is "model"; expected a list of the template's media you keep on purpose, each once, of footage, model, like ['model']`,
+    ],
+    [
+      { keepTemplateMedia: ['model', 'model'] },
+      `keepTemplateMedia (site.config.ts) is ["model","model"]; expected a list of the template's media you keep on purpose, each once`,
+    ],
+  ])('rejects a bad media choice (%j), naming the field, the value and the expected form', (values, line) => {
+    expect(errorOf({}, values)).toContain(line);
+  });
+
   it('lists the fields still at their example values', () => {
     const fields = (env: Record<string, string>) =>
       fieldsAtExampleValues(load(env), siteValues).map((entry) => entry.field);
