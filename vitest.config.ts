@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const integration = { testTimeout: 120_000, hookTimeout: 300_000 };
-const slow = 'tests/integration/{media,footage,lighthouse-gates,legal-moved,rebrand}.test.ts';
+const slow = 'tests/integration/{media,footage,lighthouse-gates,legal-moved,rebrand,rich-owner}.test.ts';
 
 /**
  * Three tiers (end to end is Playwright's, playwright.config.ts):

@@ -18,7 +18,7 @@ import { unpublishedLegalPages } from './legal/pages.node.ts';
 import { wordsAsWritten } from './words/words.node.ts';
 
 /** The attribute of a legal page's notice that says the page shows an earlier version than its newest words. */
-export const earlierWords = 'data-earlier-words';
+const earlierWords = 'data-earlier-words';
 
 export interface FeatureWord {
   feature: Feature;

@@ -16,13 +16,13 @@ import { parse as parseYaml } from 'yaml';
 import { loadConfig } from '../../src/config/index.ts';
 import type { Approval } from '../../src/lib/legal/approvals.node.ts';
 import { legalPages } from '../../src/lib/legal/pages.node.ts';
-import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
+import type { ProjectCopy } from '../support/projectCopy.ts';
 import { reword } from '../support/legalEdits.ts';
-import { recordFlag, template, translationsOf } from '../support/ownerContent.ts';
+import { recordFlag, settledCopy, template, translationsOf } from '../support/ownerContent.ts';
 
 let project: ProjectCopy;
 beforeAll(() => {
-  project = copyProject();
+  project = settledCopy();
 });
 afterAll(() => project?.remove());
 
@@ -189,7 +189,7 @@ it('stops on any change of the words, approves the words as read, and keeps the 
 
 it('keeps the words in effect until a change approved 30 days ahead takes effect, and announces it meanwhile', async () => {
   // A copy of its own: the record of the one above has moved on (a change, a review).
-  const own = copyProject();
+  const own = settledCopy();
   const approve = (kind: string, ...more: string[]) => approveIn(own, kind, ...more);
   own.write('src/content/legal/privacy.md', reword(own.read('src/content/legal/privacy.md'), 'introduction'));
   const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -141,11 +141,13 @@ describe("adding a kind of data: one entry of the data-practices file, and its w
 
 describe('the consent screenshot', () => {
   it('stops the build when the configured file is missing, naming the field and the path', async () => {
-    project.edit('site.config.ts', "smsConsentScreenshot: ''", "smsConsentScreenshot: '/images/sms-consent.png'");
+    // A file no one has, whatever the owner's config names.
+    const config = project.read('site.config.ts');
+    project.edit('site.config.ts', /smsConsentScreenshot: '[^']*'/, "smsConsentScreenshot: '/images/nowhere.png'");
     const { code, output } = await project.build(drafts);
-    project.edit('site.config.ts', "smsConsentScreenshot: '/images/sms-consent.png'", "smsConsentScreenshot: ''");
+    project.write('site.config.ts', config);
     expect(code, output).not.toBe(0);
-    expect(output).toContain('smsConsentScreenshot (site.config.ts) is "/images/sms-consent.png", but');
-    expect(output).toContain('public/images/sms-consent.png does not exist');
+    expect(output).toContain('smsConsentScreenshot (site.config.ts) is "/images/nowhere.png", but');
+    expect(output).toContain('public/images/nowhere.png does not exist');
   }, 300_000);
 });

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
 import { legalSections, legalSubSections } from '../../src/lib/legal/sections.ts';
 import { localePath } from '../../src/lib/i18n.ts';
-import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
-import { recordFlag } from '../support/ownerContent.ts';
+import type { ProjectCopy } from '../support/projectCopy.ts';
+import { recordFlag, settledCopy } from '../support/ownerContent.ts';
 
 const { languages, features } = loadConfig();
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -58,7 +58,7 @@ const renamed = `${section}-renamed`;
 const supportLink = (locale: string, id: string) => `href="${localePath(locale as 'en', '/privacy')}#${id}"`;
 
 beforeAll(() => {
-  project = copyProject();
+  project = settledCopy();
   for (const { file } of policies) project.edit(file, `{ #${section} }`, `{ #${renamed} }`);
   // A support answer links the section, then the section is renamed: the answer names its new id, as the build wants.
   project.edit(

@@ -11,16 +11,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import type { Approval } from '../../src/lib/legal/approvals.node.ts';
 import { translationFile } from '../../src/lib/legal/pages.node.ts';
-import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
+import type { ProjectCopy } from '../support/projectCopy.ts';
 import { reword } from '../support/legalEdits.ts';
-import { recordFlag, translationsOf } from '../support/ownerContent.ts';
+import { recordFlag, settledCopy, translationsOf } from '../support/ownerContent.ts';
 
 let project: ProjectCopy;
 beforeAll(() => {
-  project = copyProject();
+  project = settledCopy();
 });
 afterAll(() => project?.remove());
 
@@ -64,8 +64,11 @@ describe.runIf(locale)(`the privacy policy's translation (${locale})`, () => {
     expect(stopped.output).toContain(`npm run legal:approve -- privacy --locale ${locale} --by "<your name>"`);
     if (other) expect(stopped.output).not.toContain(`${other}.${locale}`);
 
-    // The owner keeps publishing it meanwhile, with a notice.
-    project.edit('src/content/legal/translations.yaml', /(privacy:\n\s+publishStale: )false/, '$1true');
+    // The owner keeps publishing it meanwhile, with a notice, as every other translation the change left behind.
+    const settings = (parse(project.read('src/content/legal/translations.yaml')) ?? {}) as Record<string, object>;
+    for (const each of translationsOf('privacy'))
+      settings[each] = { ...settings[each], privacy: { publishStale: true } };
+    project.write('src/content/legal/translations.yaml', stringify(settings));
     const built = await project.build(production);
     expect(built.code, built.output).toBe(0);
     const page = project.read(`dist/${locale}/privacy.html`);
@@ -85,7 +88,7 @@ describe.runIf(locale)(`the privacy policy's translation (${locale})`, () => {
 
   it('announces an English change approved for later on the translation, in its language, until the translation follows it', async () => {
     const localWords = words();
-    const own = copyProject();
+    const own = settledCopy();
     try {
       const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
       const approve = (...more: string[]) =>

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
 import { loadConfig } from '../../src/config/index.ts';
 import { hostFiles } from '../../src/lib/hostFiles.node.ts';
-import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
+import type { ProjectCopy } from '../support/projectCopy.ts';
 import { reword } from '../support/legalEdits.ts';
-import { recordFlag, translationsOf } from '../support/ownerContent.ts';
+import { recordFlag, settledCopy, translationsOf } from '../support/ownerContent.ts';
 
 let project: ProjectCopy;
 const git = (...args: string[]) =>
@@ -25,7 +25,7 @@ const git = (...args: string[]) =>
   });
 
 beforeAll(() => {
-  project = copyProject();
+  project = settledCopy();
   git('init', '-q');
   git('add', '-A');
   git('commit', '-qm', 'as cloned');
