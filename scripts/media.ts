@@ -13,7 +13,8 @@ const help = `${usage}
 
 Makes every hero video and still from one clip (docs/media-and-3d.md#the-hero-video). Each variant ships AV1, VP9
 and H.264 files, or VP9 and H.264 alone where the AV1 file does not look at least as good as the VP9 one and weigh
-less; the run says which.
+less; the run says which. It first says what it will make and about how long (minutes), then each output as it
+starts and ends.
   <source video>         the clip: at least 3 s plus the crossfade; its first 10 s are used
   --out <folder>         write the files into <folder>/videos and <folder>/images (default: public/)
   --crossfade <seconds>  blend the clip's last seconds into its first so it loops (default 1, from 0 to 3; 0 for a

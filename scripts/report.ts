@@ -1,6 +1,6 @@
 /**
  * `npm run report` (`-- --skip-build` to reuse dist/): the quality gates on the built site, each a maintained tool,
- * then one table. size-limit holds the byte budgets (package.json), html-validate the markup (.htmlvalidate.json)
+ * then one table. size-limit holds the byte budgets (.size-limit.ts), html-validate the markup (.htmlvalidate.json)
  * and the W3C Nu HTML Checker the standard (scripts/nu-validate.ts);
  * with dist/ served by the production nginx configuration, Lighthouse (scripts/lighthouse.ts, on the page's CPU
  * time) measures every page of the sitemap and the invite page, on a phone and on a desktop, three runs each, and

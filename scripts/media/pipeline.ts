@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import {
@@ -44,6 +44,20 @@ export async function buildHeroMedia(source: string, outDir: string, crossfade =
         `(${minSeconds} s of loop${crossfade ? ` plus the ${crossfade} s crossfade` : ''}).`,
     );
   }
+  const plan = mediaPlan(seconds - crossfade);
+  console.log(planSummary(plan, seconds - crossfade, availableParallelism()));
+  const started = performance.now();
+  let step = 0;
+  /** Runs one output of the plan between a line as it starts and one as it ends, with the time so far. */
+  const output = async <T>(make: () => T | Promise<T>, done: (result: T) => string) => {
+    const { name, what, estimate } = plan[step++]!;
+    const at = `[${step}/${plan.length}] ${name}`;
+    console.log(`${at}: ${what}, ${roughly(estimate)} (${duration(elapsed(started))} elapsed)`);
+    const begun = performance.now();
+    const result = await make();
+    console.log(`${at}: ${done(result)}; took ${duration(elapsed(begun))} (${duration(elapsed(started))} elapsed)`);
+    return result;
+  };
   const work = mkdtempSync(join(tmpdir(), 'tablemates-media-'));
   const out = join(work, 'out');
   try {
@@ -62,10 +76,14 @@ export async function buildHeroMedia(source: string, outDir: string, crossfade =
         const file = join(out, src);
         const mark = sceneFootage ? ['-metadata', `comment=${sceneFootageMark}`] : [];
         const encode = ['-filter_complex', filter, '-map', '[out]', '-an', ...encoder(codec, maxKbps), ...bitexact];
-        ffmpeg(['-i', source, ...encode, ...mark, file]);
-        if (codec === 'av1') checkAv1Level(file, av1Levels[variant]);
-        encoded[codec] = { path: src, bytes: statSync(file).size, ssim: measureSsim(source, filter, file) };
-        console.log(`${src}: ${kb(encoded[codec].bytes)}, SSIM ${encoded[codec].ssim.toFixed(4)} against the master`);
+        encoded[codec] = await output(
+          () => {
+            ffmpeg(['-i', source, ...encode, ...mark, file]);
+            if (codec === 'av1') checkAv1Level(file, av1Levels[variant]);
+            return { path: src, bytes: statSync(file).size, ssim: measureSsim(source, filter, file) };
+          },
+          ({ bytes, ssim }) => `${kb(bytes)}, SSIM ${ssim.toFixed(4)} against the master`,
+        );
         written++;
       }
       // AV1 is listed first, so an AV1 browser gets it instead of VP9: it ships only where that is no loss. Where it is,
@@ -83,14 +101,19 @@ export async function buildHeroMedia(source: string, outDir: string, crossfade =
       );
       // The stills are the H.264 file's first frame: exactly what shows before the video plays.
       const frame = join(work, `${variant}.png`);
-      ffmpeg(['-i', join(out, encoded.h264!.path), '-frames:v', '1', frame]);
-      for (const width of stillWidths) {
-        for (const format of stillFormats) {
-          const still = sharp(frame).resize({ width })[format]({ quality: stillQuality[format], effort: 6 });
-          await still.toFile(join(out, heroStillPath(variant, width, format)));
-          written++;
-        }
-      }
+      await output(
+        async () => {
+          ffmpeg(['-i', join(out, encoded.h264!.path), '-frames:v', '1', frame]);
+          for (const width of stillWidths) {
+            for (const format of stillFormats) {
+              const still = sharp(frame).resize({ width })[format]({ quality: stillQuality[format], effort: 6 });
+              await still.toFile(join(out, heroStillPath(variant, width, format)));
+              written++;
+            }
+          }
+        },
+        () => `${stillWidths.length * stillFormats.length} files`,
+      );
     }
     cpSync(out, outDir, { recursive: true });
     for (const path of dropped.filter((each) => existsSync(join(outDir, each)))) {
@@ -102,6 +125,71 @@ export async function buildHeroMedia(source: string, outDir: string, crossfade =
     rmSync(work, { recursive: true, force: true });
   }
 }
+
+const codecNames: Record<VideoCodec, string> = { av1: 'AV1', vp9: 'VP9', h264: 'H.264' };
+
+/**
+ * Seconds each output took per second of loop (SSIM included) on 2 busy cores, from a grainy 1080p camera-like clip;
+ * smooth footage took half. The encoders use at most 2 threads (the same bytes each run): more cores do not help.
+ */
+const secondsPerLoopSecond: Record<HeroVariant, Record<VideoCodec, number>> = {
+  large: { av1: 10, vp9: 9, h264: 7 },
+  small: { av1: 8, vp9: 6, h264: 5 },
+};
+const stillsSeconds: Record<HeroVariant, number> = { large: 35, small: 10 };
+
+export type PlannedOutput = { name: string; what: string; estimate: number; kind: 'video' | 'stills'; files: number };
+
+/** Every output of a run on a loop of `loopSeconds`, in the order the run makes them, each with its estimated seconds. */
+export function mediaPlan(loopSeconds: number): PlannedOutput[] {
+  return variants.flatMap((variant) => {
+    const { width, height, stillWidths } = heroVariants[variant];
+    const videos = heroVideoSources(variant).map(({ src, codec }) => ({
+      name: src,
+      what: `${codecNames[codec]} at ${width}x${height}`,
+      estimate: secondsPerLoopSecond[variant][codec] * loopSeconds,
+      kind: 'video' as const,
+      files: 1,
+    }));
+    const widths = stillWidths.join(', ');
+    const stills = {
+      name: `/images/hero-${variant}-*`,
+      what: `the first frame as AVIF and WebP stills, ${widths} px wide`,
+      estimate: stillsSeconds[variant],
+      kind: 'stills' as const,
+      files: stillWidths.length * stillFormats.length,
+    };
+    return [...videos, stills];
+  });
+}
+
+/** The line printed before a run: what it makes and roughly how long it takes. */
+export function planSummary(plan: PlannedOutput[], loopSeconds: number, cores: number): string {
+  const count = (kind: PlannedOutput['kind']) =>
+    plan.filter((each) => each.kind === kind).reduce((sum, each) => sum + each.files, 0);
+  const total = plan.reduce((sum, each) => sum + each.estimate, 0);
+  const fewer = cores < 2 ? `; this machine has ${cores}, so expect longer` : '';
+  return (
+    `Encoding ${count('video')} videos and ${count('stills')} stills from a ${loopSeconds.toFixed(1)} s loop: ` +
+    `${roughly(total)} on 2 cores for camera footage (smooth footage takes about half)${fewer}. ` +
+    'A line says when each output starts and what it took.'
+  );
+}
+
+const elapsed = (since: number) => (performance.now() - since) / 1000;
+
+/** A time taken: `45 s`, `3 min 05 s`. */
+const duration = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${`${whole % 60}`.padStart(2, '0')} s`;
+};
+
+/** An estimate, no more precise than it is: `about 20 s`, `about 8 minutes`. */
+const roughly = (seconds: number) => {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 1) return `about ${Math.max(5, Math.round(seconds / 5) * 5)} s`;
+  return `about ${minutes} minute${minutes > 1 ? 's' : ''}`;
+};
 
 /**
  * Frames the loop: scales to cover the variant's size and crops the middle (the small variant is a portrait crop).
