@@ -7,6 +7,7 @@ import {
   googlePlayUrl,
 } from '../../src/lib/appLinks.ts';
 import { loadConfig } from '../../src/config/index.ts';
+import { readWords } from '../../src/lib/words/words.node.ts';
 
 const config = loadConfig();
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';
@@ -20,7 +21,7 @@ import { fullRun } from './support/tiers.ts';
  * app-association files and the Google Play button, served by its own nginx with that build's own header files.
  */
 
-const android =
+const androidPhone =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 const exampleIds = {
@@ -36,27 +37,37 @@ const playUrl = googlePlayUrl(withIds.androidPackage);
 
 const storeLinks = (page: Page) => page.locator('.store-buttons a:visible');
 
-test.describe('with the shipped config (no app ids)', () => {
-  for (const path of [appleAppSiteAssociationPath, assetLinksPath]) {
-    test(`${path} does not exist (404)`, async ({ request }) => {
+// The build's own config: the template's has no app ids, an owner's may have both.
+const android = Boolean(config.androidPackage);
+const { interface: words } = readWords(config);
+
+test.describe("with the build's own config (the template's: no app ids)", () => {
+  for (const [path, set] of [
+    [appleAppSiteAssociationPath, Boolean(config.appleTeamId)],
+    [assetLinksPath, android],
+  ] as const) {
+    test(`${path} is served only while the config has its app ids`, async ({ request }) => {
       const response = await request.get(path, { maxRedirects: 0 });
-      expect(response.status()).toBe(404);
-      expect(response.headers()['content-type']).toContain('text/html');
+      expect(response.status()).toBe(set ? 200 : 404);
+      expect(response.headers()['content-type']).toContain(set ? 'application/json' : 'text/html');
     });
   }
 
-  for (const [device, userAgent] of [
-    ['a desktop', undefined],
-    ['an Android phone', android],
+  for (const [device, userAgent, stores] of [
+    ['a desktop', undefined, [words.appStoreButton, ...(android ? [words.googlePlayButton] : [])]],
+    ['an Android phone', androidPhone, [...(android ? [words.googlePlayButton] : []), words.appStoreButton]],
   ] as const) {
     test.describe(`on ${device}`, () => {
       test.use({ userAgent });
 
-      test('offers the App Store only, as before', async ({ page }) => {
+      test('offers the stores the config names, Google Play only with an Android app', async ({ page }) => {
         await page.goto('/');
-        await expect(storeLinks(page)).toHaveText(['Download on App Store']);
-        await expect(page.locator('a[href*="play.google.com"]')).toHaveCount(0);
-        expect(await page.locator('html').getAttribute('data-platform')).toBeNull();
+        await expect(storeLinks(page)).toHaveText([...stores]);
+        // Without an Android app no link goes to Google Play, and the page sets no platform: nothing to reorder.
+        if (!android) {
+          await expect(page.locator('a[href*="play.google.com"]')).toHaveCount(0);
+          expect(await page.locator('html').getAttribute('data-platform')).toBeNull();
+        }
       });
     });
   }
@@ -120,7 +131,7 @@ test.describe('with app ids set', fullRun, () => {
   });
 
   test.describe('on an Android phone', () => {
-    test.use({ userAgent: android, viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' });
+    test.use({ userAgent: androidPhone, viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' });
 
     test('Google Play comes first, on screen and in focus order, and nothing moves', async ({ page }) => {
       const problems = watchPageHealth(page);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { loadConfig } from '../../src/config/index.ts';
+import { googlePlayUrl } from '../../src/lib/appLinks.ts';
 import { localeOf, localePath } from '../../src/lib/i18n.ts';
 import { pageTable } from '../../src/lib/pageTable.node.ts';
 import { fullRun } from './support/tiers.ts';
@@ -46,12 +47,13 @@ async function headOf(page: Page, path: string) {
 test('every page has one title, description and canonical, Open Graph and Twitter tags with absolute URLs', async ({
   page,
 }) => {
+  // Each page its own description, in each language (a language copied from another may share them across).
   const descriptions = new Set<string>();
   for (const path of pages) {
     const head = await headOf(page, path);
     expect(head.titles, path).toHaveLength(1);
     expect(head.descriptions, path).toHaveLength(1);
-    descriptions.add(head.descriptions[0] ?? '');
+    descriptions.add(`${head.lang} ${head.descriptions[0] ?? ''}`);
     expect(head.canonicals, path).toEqual([new URL(path, config.siteUrl).href]);
     for (const [key, values] of Object.entries({ ...head.og, ...head.twitter })) {
       expect(values, `${path} ${key}`).toHaveLength(1);
@@ -88,8 +90,10 @@ test('the landing page describes the organisation and the app in JSON-LD, from c
   });
   expect(app).toMatchObject({
     name: config.productName,
-    operatingSystem: 'iOS',
-    installUrl: config.appStoreUrl,
+    // The Android app too where the config has one.
+    ...(config.androidPackage
+      ? { operatingSystem: 'iOS, Android', installUrl: [config.appStoreUrl, googlePlayUrl(config.androidPackage)] }
+      : { operatingSystem: 'iOS', installUrl: config.appStoreUrl }),
     applicationCategory: expect.any(String),
     description: expect.stringContaining(config.tagline),
   });

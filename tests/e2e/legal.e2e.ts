@@ -251,7 +251,7 @@ test.describe('the SMS terms', () => {
     expect((await partOf(page, 'carriers')).text).toContain(tokens.carriersNotLiable);
   });
 
-  test('quote the consent wording as a block quotation, with the sign-up screen drawn from its words under it', async ({
+  test("quote the consent wording as a block quotation, with the sign-up screen under it: the owner's screenshot, or one drawn from its words", async ({
     page,
   }) => {
     await page.goto(routes.terms);
@@ -260,7 +260,9 @@ test.describe('the SMS terms', () => {
       page.locator(selector).evaluate((element) => element.textContent!.replace(/\s+/g, ' ').trim());
     const screen = page.getByRole('img', { name: /sign-up screen/ });
     await expect(screen).toBeVisible();
-    expect(await words('.consent-screen-wording')).toBe(await words('#consent-wording'));
+    const screenshot = config.smsConsentScreenshot;
+    if (screenshot) await expect(screen).toHaveAttribute('src', screenshot);
+    else expect(await words('.consent-screen-wording')).toBe(await words('#consent-wording'));
   });
 
   test('show two sample messages with the brand and a code, one ending in the domain-bound line', async ({ page }) => {
