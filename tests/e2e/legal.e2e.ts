@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
+import { configInEffect } from '../../src/lib/legal/featuresInEffect.node.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { requiredIn } from '../../src/lib/legal/law.ts';
 import { legalPage, legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
@@ -11,7 +12,8 @@ import { legalTokens, siteHostOf } from '../../src/lib/legal/tokens.node.ts';
 import { expectNoAxeViolations } from './support/page-health.ts';
 import { fullRun, fullRunUnless } from './support/tiers.ts';
 
-const config = loadConfig();
+// The features in effect: a switch approved for later reaches the pages on its day (featuresInEffect.node.ts).
+const config = configInEffect(loadConfig());
 /** The legal pages' own English words (src/content/i18n/en/words.yaml, `legal`): the quick actions' labels. */
 const legalWords = (
   parse(readFileSync(new URL('../../src/content/i18n/en/words.yaml', import.meta.url), 'utf8')) as {
