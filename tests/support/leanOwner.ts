@@ -59,13 +59,16 @@ export interface OwnerShape {
  * A copy of the project made an owner's: every example value replaced, their edits, their own legal record (each
  * page and translation published, approved by them), committed in a git repository of its own, as a checkout is.
  */
+/** The environment a command of the copy runs in: not the test runner's NODE_ENV=test, which builds React for development. */
+const ownEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV'));
+
 export function ownerCopy(shape: OwnerShape): LeanOwnerCopy {
   const project = copyProject();
   const run = (command: string, args: string[], env: Record<string, string> = {}) => {
     try {
       return execFileSync(command, args, {
         cwd: project.dir,
-        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+        env: { ...ownEnv, ASTRO_TELEMETRY_DISABLED: '1', CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
         encoding: 'utf8',
         stdio: 'pipe',
         maxBuffer: 64 * 1024 * 1024,
