@@ -100,6 +100,10 @@ describe('no page users agreed to leaves the site', () => {
     expect(() => checkNoPageLost(kinds.filter((kind) => kind !== 'terms'))).toThrow(
       'terms: approved versions in src/content/legal/approvals.yaml or src/content/legal/versions/terms/, but no src/content/legal/terms.md',
     );
+    // A translation's file is in its language's folder.
+    expect(() => checkNoPageLost(['terms'], { 'privacy.xx': [] }, ['en', 'xx'])).toThrow(
+      'privacy.xx: approved versions in src/content/legal/approvals.yaml or src/content/legal/versions/privacy.xx/, but no src/content/i18n/xx/legal/privacy.md',
+    );
   });
 });
 

@@ -15,11 +15,13 @@ import { decodeHTML } from 'entities';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
 import { featureNames, type Features } from '../features.ts';
+import type { Locale } from '../i18n.ts';
 import {
   legalDir,
   legalSources,
   LegalTextError,
   parseLegalMarkdown,
+  translationFile,
   translationSources,
   unpublishedLegalPages,
 } from './pages.node.ts';
@@ -154,9 +156,14 @@ export function checkNoPageLost(
       `${off.map((key) => `${key}: approved in ${approvalsFile} (${versionsDir}/${key}/), but features.${offOf(key)!.feature} is false in site.config.ts, which unpublishes ${legalDir}/${offOf(key)!.kind}.md`).join('\n')}\nA page users agreed to stays published with its history (docs/legal-pages.md#features): set ${switches.join(', ')} back to true in site.config.ts, keeping the page and its record as committed. A page goes with its feature only before your own record approves it (npm run legal:new-record starts one empty).`,
     );
   }
+  // A translation's Markdown is in its language's folder (`privacy.es`: src/content/i18n/es/legal/privacy.md).
+  const fileOf = (key: string) => {
+    const [kind, locale] = key.split('.');
+    return locale ? translationFile(kind!, locale as Locale) : `${legalDir}/${kind}.md`;
+  };
   if (lost.length)
     throw new LegalTextError(
-      `${lost.map((kind) => `${kind}: approved versions in ${approvalsFile} or ${versionsDir}/${kind}/, but no ${legalDir}/${kind}.md`).join('\n')}\nA page users agreed to stays published with its history (docs/legal-pages.md, "Approving and versions"): restore its Markdown file (its name is its address's key), keeping its record as committed.`,
+      `${lost.map((kind) => `${kind}: approved versions in ${approvalsFile} or ${versionsDir}/${kind}/, but no ${fileOf(kind)}`).join('\n')}\nA page users agreed to stays published with its history (docs/legal-pages.md, "Approving and versions"): restore its Markdown file (its name is its address's key), keeping its record as committed.`,
     );
 }
 
