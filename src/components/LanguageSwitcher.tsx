@@ -1,3 +1,4 @@
+import type { Direction } from '../lib/direction.ts';
 import type { Locale } from '../lib/i18n.ts';
 
 interface Props {
@@ -9,6 +10,8 @@ interface Props {
   label: string;
   /** Each language named in itself (its words' `language.name`). */
   names: Record<Locale, string>;
+  /** Which way each name is written: a right-to-left name keeps its order on a left-to-right page, and back. */
+  dirs: Record<Locale, Direction>;
 }
 
 /**
@@ -16,7 +19,7 @@ interface Props {
  * `hreflang`); nothing is chosen for the visitor from the browser's languages. BaseLayout renders it last on every
  * page that exists in more than one language.
  */
-export default function LanguageSwitcher({ locale, links, label, names }: Props) {
+export default function LanguageSwitcher({ locale, links, label, names, dirs }: Props) {
   const others = (Object.entries(links) as [Locale, string][]).filter(([other]) => other !== locale);
   if (others.length === 0) return null;
   return (
@@ -24,7 +27,7 @@ export default function LanguageSwitcher({ locale, links, label, names }: Props)
       <ul>
         {others.map(([other, href]) => (
           <li key={other}>
-            <a href={href} hrefLang={other} lang={other} data-language-switch>
+            <a href={href} hrefLang={other} lang={other} dir={dirs[other]} data-language-switch>
               {names[other]}
             </a>
           </li>

@@ -10,6 +10,7 @@ import { i18nDir } from '../config/index.ts';
 import { wordsFileName } from '../config/languages.ts';
 import { defaultLocale, type Locale } from './i18n.ts';
 import { languageSchema, type Language } from './words/schema.ts';
+import { languageDirection } from './direction.ts';
 
 /** A language's folder is not as it must be: the message names the file and the form expected. */
 export class LanguageError extends Error {
@@ -33,13 +34,26 @@ export function languageOf(locale: Locale): Language {
     throw new LanguageError(
       `${file} is missing; expected the words of "${locale}", with every key of ${wordsFile(defaultLocale)} (docs/languages.md), or no folder ${languageDir(locale)}/`,
     );
-  const result = languageSchema.safeParse((parseYaml(readFileSync(file, 'utf8')) as { language?: unknown })?.language);
-  if (!result.success)
-    throw new LanguageError(
-      `${file}: language is invalid; expected { name, tag, ogLocale }, like { name: English, tag: en-US, ogLocale: en_US }`,
-    );
-  return result.data;
+  return languageFacts((parseYaml(readFileSync(file, 'utf8')) as { language?: unknown })?.language, file);
+}
+
+/** `language` of the words `file`, validated: a fact that is there but wrong is named, with its value and its form. */
+export function languageFacts(language: unknown, file: string): Language {
+  const result = languageSchema.safeParse(language);
+  if (result.success) return result.data;
+  const facts = (language && typeof language === 'object' ? language : {}) as Record<string, unknown>;
+  const wrong = result.error.issues
+    .map(({ path: [key], message }) => ({ key: String(key), message }))
+    .filter(({ key }) => facts[key] !== undefined)
+    .map(({ key, message }) => `language.${key} is ${JSON.stringify(facts[key])}; expected ${message}`);
+  throw new LanguageError(
+    wrong.length
+      ? `${file}: ${wrong.join('; ')}`
+      : `${file}: language is invalid; expected { name, tag, ogLocale }, like { name: English, tag: en-US, ogLocale: en_US }`,
+  );
 }
 
 /** The BCP-47 tag dates and lists are written in. */
 export const tagOf = (locale: Locale = defaultLocale) => languageOf(locale).tag;
+/** Which way the language's text runs: its words' `dir`, else its tag's (src/lib/direction.ts). */
+export const directionOf = (locale: Locale = defaultLocale) => languageDirection(languageOf(locale));

@@ -3,6 +3,7 @@
  * (src/content/i18n/<locale>/support/*.md): every key a page needs, each a non-empty text, and no key it does not know, so
  * a misspelt key is named instead of silently missing. Components take these words as props; none types a sentence.
  */
+import { directions } from '../direction.ts';
 import { featureNames } from '../features.ts';
 import { z } from 'zod';
 
@@ -16,10 +17,18 @@ const texts = <Key extends string>(keys: readonly Key[]) =>
 const quoting = (token: string) =>
   text.refine((value) => value.includes(`{{${token}}}`), `a text that quotes {{${token}}} where its link goes`);
 
-/** A language's own facts: its name in itself (the switcher), its BCP-47 tag (dates, lists), its Open Graph locale. */
+/**
+ * A language's own facts: its name in itself (the switcher), its BCP-47 tag (dates, lists, and which way its text
+ * runs), its Open Graph locale.
+ */
 export const languageSchema = z.strictObject({
   name: text,
   tag: text.refine((tag) => Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0, 'a BCP-47 tag, like en-US or es'),
+  /**
+   * Which way its text runs, `rtl` or `ltr`, where the tag alone would say otherwise: left out, it follows the tag's
+   * script (ar, fa, he: right to left; src/lib/direction.ts). The pages set it on `<html dir>`.
+   */
+  dir: z.enum(directions, 'rtl or ltr (or no dir: the tag decides)').optional(),
   ogLocale: z.string().regex(/^[a-z]{2,3}_[A-Z]{2}$/, 'an Open Graph locale, like en_US'),
   /** How many words it takes to say what English says in one: a translated legal page's word limit scales by it. */
   wordsPerEnglishWord: z
