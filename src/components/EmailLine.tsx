@@ -11,7 +11,10 @@ export default function EmailLine({ text, email, className }: Props) {
   return (
     <p className={className}>
       {before}
-      <a href={`mailto:${email}`}>{email}</a>
+      {/* An address reads left to right, in a right-to-left sentence too. */}
+      <a href={`mailto:${email}`} dir="ltr">
+        {email}
+      </a>
       {after.join(email)}
     </p>
   );

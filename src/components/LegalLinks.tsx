@@ -1,3 +1,4 @@
+import { tagDirection } from '../lib/direction.ts';
 import type { LegalPage } from '../lib/legal/frontMatter.ts';
 
 /**
@@ -25,7 +26,7 @@ export default function LegalLinks({ pages, callToAction = false, extra }: Props
         .filter((page) => !callToAction || page.callToAction)
         .map(({ kind, path, linkLabel, lang, note }) => (
           <li key={kind}>
-            <a href={path} {...(lang && { hrefLang: lang, lang })}>
+            <a href={path} {...(lang && { hrefLang: lang, lang, dir: tagDirection(lang) })}>
               {linkLabel}
             </a>
             {note && <span className="legal-link-note"> {note}</span>}

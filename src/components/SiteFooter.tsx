@@ -16,7 +16,9 @@ export default function SiteFooter({ legalEntity, contactEmail, social, legalPag
     <footer className="site-footer">
       <LegalLinks pages={legalPages} extra={support} />
       <p>
-        <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+        <a href={`mailto:${contactEmail}`} dir="ltr">
+          {contactEmail}
+        </a>
       </p>
       <SocialLinks links={social} />
       <p className="copyright">

@@ -48,7 +48,8 @@ export default function GroupInvite({
       </h1>
       <p className="invite-code-line" data-show="code">
         {words.codeLabel}
-        <strong className="invite-code" data-invite-code />
+        {/* Letters and digits typed as they are shown, left to right on a right-to-left page too. */}
+        <strong className="invite-code" dir="ltr" data-invite-code />
       </p>
       <p data-show="none">{words.howToJoin}</p>
       <p data-show="incomplete">{words.incomplete}</p>
