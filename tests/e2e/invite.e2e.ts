@@ -4,6 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { appleAppSiteAssociationPath } from '../../src/lib/appLinks.ts';
+import { appStoreId } from '../../src/lib/head.ts';
+import { localePath } from '../../src/lib/i18n.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { exampleInviteCode, playUrlWithInvite } from '../../src/lib/invite/invite.ts';
 import { errorBufferGlobal, settingsElementId } from '../../src/lib/monitoring/settings.ts';
@@ -107,6 +109,25 @@ test.describe('with the shipped config', () => {
       },
     );
   }
+
+  test("Safari's app banner hands the app the invite's address; a code not of the allowed form, nothing", async ({
+    page,
+  }) => {
+    const appId = appStoreId(config.appStoreUrl);
+    test.skip(!appId, 'the config gives no App Store id, so no page has the banner');
+    const banner = page.locator('meta[name="apple-itunes-app"]');
+    for (const path of config.languages.map((locale) => localePath(locale, invite))) {
+      await page.goto(path);
+      await expect(banner).toHaveAttribute(
+        'content',
+        `app-id=${appId}, app-argument=${new URL(path, page.url()).href}`,
+      );
+    }
+    for (const path of [`${invitePath}/AB"x`, `${invitePath}/%3Cscript%3E`, '/']) {
+      await page.goto(path);
+      await expect(banner).toHaveAttribute('content', `app-id=${appId}`);
+    }
+  });
 
   test.describe('with JavaScript off', () => {
     test.use({ javaScriptEnabled: false });

@@ -12,13 +12,23 @@ import { siteValues } from '../fixtures/siteValues.ts';
 
 const config = loadConfig({}, { ...siteValues, invitePath: '/join' });
 
-/** What the head script marks on <html> for an address, run as the browser runs it. */
-function stateFor(pathname: string, script = inviteStateScript(config)): string | undefined {
+/** What the head script marks on <html> for an address, run as the browser runs it, and the banner it leaves. */
+function run(pathname: string, script = inviteStateScript(config)) {
   const attributes: Record<string, string> = {};
-  const document = { documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) } };
-  new Function('location', 'document', 'addEventListener', script)({ pathname }, document, () => {});
-  return attributes['data-invite'];
+  const banner = {
+    content: 'app-id=123',
+    getAttribute: () => banner.content,
+    setAttribute: (_: string, value: string) => (banner.content = value),
+  };
+  const document = {
+    documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) },
+    querySelector: () => banner,
+  };
+  const location = { pathname, origin: 'https://example.com' };
+  new Function('location', 'document', 'addEventListener', script)(location, document, () => {});
+  return { state: attributes['data-invite'], banner: banner.content };
 }
+const stateFor = (pathname: string, script?: string) => run(pathname, script).state;
 
 describe('the invite code', () => {
   it.each([
@@ -36,6 +46,12 @@ describe('the invite code', () => {
   ])('in %s is %s, and the head script agrees before the first paint', (pathname, code) => {
     expect(inviteCodeFrom(pathname, config)).toBe(code);
     expect(stateFor(pathname)).toBe(code ? 'code' : 'incomplete');
+  });
+
+  it("hands Safari's banner the invite's address made of the checked code alone, and nothing else", () => {
+    expect(run('/join/ABC123/').banner).toBe('app-id=123, app-argument=https://example.com/join/ABC123');
+    for (const path of ['/join/AB12', '/join/%22%3E%3Cscript%3E', '/join/ABC123/extra', '/'])
+      expect(run(path).banner, path).toBe('app-id=123');
   });
 
   it('follows the configured length', () => {

@@ -79,6 +79,14 @@ function markInviteState(codeFrom: typeof inviteCodeFrom, config: InviteConfig, 
   const code = codeFrom(path, config);
   document.documentElement.setAttribute('data-invite', code ? 'code' : 'incomplete');
   if (notFoundTitle) document.title = notFoundTitle;
+  // Safari's app banner hands its app-argument to the app it opens: the invite's address, on this page's own host,
+  // made of the checked code alone (docs/app-links.md#group-invites).
+  const banner = document.querySelector('meta[name="apple-itunes-app"]');
+  if (code && banner)
+    banner.setAttribute(
+      'content',
+      `${banner.getAttribute('content')}, app-argument=${location.origin}${config.invitePath}/${code}`,
+    );
   const pageScript = () => (document.getElementById('invite-script') as HTMLTemplateElement).content;
   if (code) addEventListener('load', () => document.body.append(pageScript()));
 }
