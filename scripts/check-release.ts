@@ -229,12 +229,14 @@ export async function legalProblems(config: SiteConfig): Promise<ReleaseProblem[
 
 /** The addresses App Store Connect and Play Console ask for, on this site. */
 export function storeUrls(config: SiteConfig): string[] {
-  const privacy = legalPages(config.features).find(({ kind }) => kind === 'privacy')!;
-  const url = (path: string) => new URL(path, config.siteUrl).href;
+  const pages = legalPages(config.features);
+  const url = (kind: string) => new URL(pages.find((page) => page.kind === kind)!.path, config.siteUrl).href;
   return [
-    `Support URL: ${url(routes.support)}`,
-    `Privacy Policy URL: ${url(privacy.path)}`,
-    `Marketing URL: ${url(routes.home)}`,
+    `Support URL: ${new URL(routes.support, config.siteUrl).href}`,
+    `Privacy Policy URL: ${url('privacy')}`,
+    `User Privacy Choices URL (App Store Connect, App Privacy): ${url('privacy-choices')}`,
+    `Delete account URL (Google Play, Data safety): ${url('delete-account')}`,
+    `Marketing URL: ${new URL(routes.home, config.siteUrl).href}`,
   ];
 }
 
@@ -402,8 +404,8 @@ section that explains it: config values at the template's example, the template'
 kept by choice, keepTemplateMedia, nor the 3D model with scene: false: the summary names them), legal pages not
 approved, failing the legal check or due for their yearly review, the template's legal record or one edited after the
 fact, translations not approved or stale, and the owner confirmations not yet recorded (those about the features,
-languages and monitoring of this config: set PUBLIC_SENTRY_DSN as the build does). Prints the Support, Privacy Policy
-and Marketing URLs the app stores ask for, and the translations that must follow an English change approved for
+languages and monitoring of this config: set PUBLIC_SENTRY_DSN as the build does). Prints the Support, Privacy Policy,
+User Privacy Choices, Delete account and Marketing URLs the app stores ask for, and the translations that must follow an English change approved for
 later, with the day each is due. Exits 1 while anything is left, 0 once nothing is.
   --help  print this and exit`;
 

@@ -79,11 +79,8 @@ try {
 }
 
 const privacyUrl = `${config.siteUrl}${tokens.privacyUrl}`;
-const urls = {
-  privacyUrl,
-  deletionUrl: `${privacyUrl}#delete-account`,
-  dataDeletionUrl: `${privacyUrl}#delete-data`,
-};
+const deletionUrl = `${config.siteUrl}${tokens.deleteAccountUrl}`;
+const urls = { privacyUrl, deletionUrl, dataDeletionUrl: `${deletionUrl}#some-data` };
 // The labels quote the site's addresses: filed with the example domain, they would point reviewers nowhere.
 const placeholder = fieldsAtExampleValues(config).some(({ field }) => field === 'siteUrl')
   ? `siteUrl is still its example value (${config.siteUrl}): set it in ${whereSet('siteUrl')}, then run npm run store-labels again before you file these labels.`

@@ -73,7 +73,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/i18n/en/support'],
     replace: "answer your users' questions in src/content/i18n/en/support/, one Markdown file each",
     doc: 'README.md#make-it-yours',
-    digest: 'c3be6ba4698adac1a8af8b83d14a7d3399f920426f19cee3999982f5205e57f7',
+    digest: 'b6944b39f554b321f9954de821eca6be87db9d06f587cfb928ec9df1962604e5',
   },
   {
     name: 'the Spanish words of the landing, invite, 404 and support pages',

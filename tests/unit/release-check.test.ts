@@ -179,10 +179,13 @@ describe("the template's media an owner keeps by choice, or needs no more with t
   });
 });
 
-test('prints the Support, Privacy Policy and Marketing URLs the stores ask for, on the site address', () => {
+test('prints the Support, Privacy Policy, privacy choices, deletion and Marketing URLs the stores ask for, on the site address', () => {
+  const at = (kind: string) => new URL(legalPage(kind).path, config.siteUrl).href;
   expect(storeUrls(config)).toEqual([
     `Support URL: ${new URL('/support', config.siteUrl).href}`,
-    `Privacy Policy URL: ${new URL(legalPage('privacy').path, config.siteUrl).href}`,
+    `Privacy Policy URL: ${at('privacy')}`,
+    `User Privacy Choices URL (App Store Connect, App Privacy): ${at('privacy-choices')}`,
+    `Delete account URL (Google Play, Data safety): ${at('delete-account')}`,
     `Marketing URL: ${new URL('/', config.siteUrl).href}`,
   ]);
 });

@@ -33,9 +33,9 @@ describe('the words', () => {
     const questions = await readQuestions(config);
     expect(questions.length).toBeGreaterThan(0);
     for (const { html } of questions) expect(html).not.toContain('{{');
-    // The deletion steps are the privacy policy's.
-    const privacy = legalPage('privacy').path;
-    expect(questions.flatMap(({ sources }) => sources.map(({ href }) => href))).toContain(`${privacy}#delete-account`);
+    // The deletion answer links the deletion page's steps.
+    const deletion = legalPage('delete-account').path;
+    expect(questions.flatMap(({ sources }) => sources.map(({ href }) => href))).toContain(`${deletion}#in-the-app`);
   });
 
   test('a missing, misspelt or empty key stops with the file, the field and the form expected', () => {

@@ -50,6 +50,8 @@ export const blockWordsSchema = texts([
   'healthDeletedUnshared',
   'healthKeeper',
   'uses',
+  'withdrawConsent',
+  'withdrawConsentFor',
 ]).extend({
   sources: texts(sources),
   euBases: texts(euBases),
@@ -375,6 +377,30 @@ function uses(practices: DataPractices, words: BlockWords, tag = 'en-US'): strin
     .join('\n');
 }
 
+/** What goes with a deleted account: each group's kinds of data we store and delete with it (the deletion page). */
+function deletedWithAccount(practices: DataPractices, words: BlockWords): string {
+  const deleted = practices.data.filter((entry) => {
+    const rule = practices.retention[entry.retention]!;
+    return entry.linked && !rule.ephemeral && rule.afterAccount === 'deleted';
+  });
+  return [...groupBy(deleted, (entry) => [entry.group])]
+    .map(
+      ([group, entries]) =>
+        `- ${say(words.collected, { group, items: entries.map((entry) => lower(entry.label)).join('; ') })}`,
+    )
+    .join('\n');
+}
+
+/** Each consent the app asks for, led by the data it turns on, and how to withdraw it (the privacy choices page). */
+const consentChoices = (practices: DataPractices, words: BlockWords) =>
+  Object.entries(practices.consents)
+    .map(([id, consent]) => {
+      const data = practices.data.filter((entry) => entry.consent === id).map((entry) => entry.label);
+      const values = { consent: consent.label, withdraw: consent.withdraw, data: data.join(', ') };
+      return `- ${say(data.length ? words.withdrawConsentFor : words.withdrawConsent, values)}`;
+    })
+    .join('\n');
+
 /** Every block the policy can place, by the name its Markdown uses: `{{practices.ccpaTable}}`. */
 export const practiceBlocks = {
   glance,
@@ -393,6 +419,8 @@ export const practiceBlocks = {
   thirdParties: (p: DataPractices, w: BlockWords, l?: string) =>
     recipients(p, w, 'third-party', l) || `- ${w.noThirdParty}`,
   keptLonger,
+  deletedWithAccount,
+  consentChoices,
   sensitive,
   legalBases,
   healthData,

@@ -265,7 +265,17 @@ export const dataPracticesSchema = z
         })
         .strict(),
     ),
-    consents: z.record(key, z.object({ label: text, withdraw: text }).strict()),
+    consents: z.record(
+      key,
+      z
+        .object({
+          label: text,
+          withdraw: text,
+          /** A consent only a feature of the app asks for: off every list while it lacks it. */
+          feature: z.enum(featureNames, `one of ${featureNames.join(', ')}`).optional(),
+        })
+        .strict(),
+    ),
     retention: z.record(
       key,
       z
@@ -419,6 +429,16 @@ export const dataPracticesSchema = z
       item.recipients.forEach((value, i) => refer('recipients', value, ['recipients', i]));
       refer('retention', item.retention, ['retention']);
       if (item.consent) refer('consents', item.consent, ['consent']);
+      // A consent of a feature goes with it: data that outlives the switch would name a consent no page explains.
+      const consentFeature = item.consent && file.consents[item.consent]?.feature;
+      if (consentFeature && item.feature !== consentFeature) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['data', index, 'consent'],
+          input: item.consent,
+          message: `a consent this entry's feature brings: consents.${item.consent} is of feature ${consentFeature}, so the entry needs feature: ${consentFeature}`,
+        });
+      }
       if (item.consent && item.required) {
         ctx.addIssue({
           code: 'custom',
@@ -452,9 +472,11 @@ export const forApp = (
 ): DataPractices => {
   const has = ({ feature }: { feature?: Feature | undefined }) => !feature || features[feature];
   const recipients = Object.fromEntries(Object.entries(practices.recipients).filter(([, recipient]) => has(recipient)));
+  const consents = Object.fromEntries(Object.entries(practices.consents).filter(([, consent]) => has(consent)));
   return {
     ...practices,
     recipients,
+    consents,
     data: practices.data
       .filter((entry) => (entry.platform !== 'android' || android) && has(entry))
       .map((entry) => ({ ...entry, recipients: entry.recipients.filter((id) => id in recipients) })),

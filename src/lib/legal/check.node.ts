@@ -77,8 +77,9 @@ export function checkLegalEntry(
   // A sentence the law wants in a clause of a feature the app lacks goes with the clause.
   for (const { text, within } of requiredIn(kind, features)) {
     if (parts.get(within)?.includes(text)) continue;
-    const token = /^\{\{(\w+)\}\}$/.exec(text)?.[1];
-    failures.push(`#${within} does not ${token ? `quote ${text} ("${tokens[token]}")` : `show ${text} in bold`}`);
+    const token = /^\{\{([\w.]+)\}\}$/.exec(text)?.[1];
+    const value = token && tokens[token] ? ` ("${tokens[token]}")` : '';
+    failures.push(`#${within} does not ${token ? `quote ${text}${value}` : `show ${text} in bold`}`);
   }
   const unknown = [...new Set(entry.filled.match(/\{\{[^}]*\}\}/g) ?? [])];
   if (unknown.length) {
@@ -96,7 +97,8 @@ export function checkLegalEntry(
       failures.push(`the link "${href}" points at no element`);
     // The contact address, and the copyright agent's for DMCA notices (17 U.S.C. 512(c)(2)).
     const mail = [tokens.contactEmail, tokens.copyrightAgentEmail].map((address) => `mailto:${address}`);
-    if (href!.startsWith('mailto:') && !mail.includes(href!)) {
+    // A prefilled subject may follow the address (`?subject=...`).
+    if (href!.startsWith('mailto:') && !mail.includes(href!.split('?')[0]!)) {
       failures.push(`a mail link goes to "${href}"; expected ${mail.map((m) => `"${m}"`).join(' or ')}`);
     }
   }

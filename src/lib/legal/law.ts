@@ -51,6 +51,16 @@ export const requiredInSections = {
   '{{contentLicense}}': { privacy: ['content-ownership'], 'terms-of-use': ['your-content'] },
   /** App Review 1.2: one rule for removals, word for word where the Guidelines and the Terms of Use state it. */
   '{{removalRule}}': { guidelines: ['consequences'], 'terms-of-use': ['community-guidelines'] },
+  /** Google Play's account deletion rule: the app and its developer as the listing names them, the email to ask
+   * without the app, within how many days what is deleted, and what is kept and for how long. */
+  '{{productName}}': { 'delete-account': ['introduction'] },
+  '{{legalEntity}}': { 'delete-account': ['introduction'] },
+  '{{contactEmail}}': { 'delete-account': ['without-the-app'], 'privacy-choices': ['state-rights'] },
+  '{{accountDeletionDays}}': { 'delete-account': ['what-is-deleted'] },
+  '{{practices.deletedWithAccount}}': { 'delete-account': ['what-is-deleted'] },
+  '{{practices.keptLonger}}': { 'delete-account': ['what-is-kept'] },
+  /** Apple's privacy choices: each consent and how to withdraw it. */
+  '{{practices.consentChoices}}': { 'privacy-choices': ['consents'] },
 } as const satisfies Record<string, Partial<Record<string, readonly string[]>>>;
 
 /** The texts of `requiredInSections` that a feature brings: with it off, the pages say what stands instead. */

@@ -11,7 +11,7 @@ import type { LegalPage } from './frontMatter.ts';
  */
 export const quickActions = [
   { word: 'stopTexts', kind: 'terms', anchor: 'stop' },
-  { word: 'deleteAccount', kind: 'privacy', anchor: 'delete-account' },
+  { word: 'deleteAccount', kind: 'delete-account', anchor: 'in-the-app' },
   { word: 'getCopy', kind: 'privacy', anchor: 'access-and-correction' },
   { word: 'reportSomeone', kind: 'guidelines', anchor: 'report-and-block' },
 ] as const;

@@ -33,6 +33,11 @@ export const legalSections: Partial<Record<string, string[]>> = {
   'terms-of-use': ids(
     'acceptance who-may-use your-content recommendations copyright termination disclaimers governing-law changes contact',
   ),
+  // Google Play's account deletion rule (Data safety, "Delete account URL"): the steps, a way without the app, and what
+  // is deleted and kept, for how long.
+  'delete-account': ids('introduction in-the-app without-the-app what-is-deleted what-is-kept some-data'),
+  // Apple's User Privacy Choices URL (App Privacy) and the state laws that want Global Privacy Control honoured.
+  'privacy-choices': ids('introduction consents opt-outs global-privacy-control state-rights delete-account contact'),
   // Washington RCW 19.373 and Nevada NRS 603A (docs/legal-checklist.md).
   'health-data': ids('introduction health-data sharing consent rights no-sale no-geofencing changes contact'),
 };
