@@ -54,8 +54,8 @@ test('answers the questions a student asks, without JavaScript, each linking the
   const sources = await page
     .locator('.support-sources a')
     .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).getAttribute('href')!));
-  const privacy = legalPages(config.features).find((each) => each.kind === 'privacy')!;
-  expect(sources).toContain(`${privacy.path}#delete-account`);
+  const deletion = legalPages(config.features).find((each) => each.kind === 'delete-account')!;
+  expect(sources).toContain(`${deletion.path}#in-the-app`);
   for (const href of new Set(sources)) {
     const [path, anchor] = href.split('#');
     await page.goto(path!);
