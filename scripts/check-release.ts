@@ -44,6 +44,7 @@ import {
 } from '../src/config/index.ts';
 import { availableLocales } from '../src/config/languages.ts';
 import { routes } from '../src/lib/routes.ts';
+import { localeCodeForm } from '../src/lib/i18n.ts';
 import { featureNames, type Features } from '../src/lib/features.ts';
 import { templateAssetsByChoice, type AssetChoices, type TemplateAsset } from './template-assets.ts';
 
@@ -253,7 +254,7 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback
  */
 const isLanguageCode = (code: string) =>
   availableLocales().includes(code) ||
-  (/^[a-z]{2,3}(?:-[A-Za-z\d]{2,8})*$/.test(code) && languageNames.of(code) !== undefined);
+  (new RegExp(`^${localeCodeForm}$`).test(code) && languageNames.of(code) !== undefined);
 
 const confirmedForm = 'false, or who confirmed it and when, like { by: Jane Doe, date: 2027-01-04 }';
 /** An item of owner-confirmations.yaml; each of its conditions (`feature`, `language`, `monitoring`) must hold. */

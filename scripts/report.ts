@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { LinkChecker } from 'linkinator';
 import { configOrExit } from '../src/config/index.ts';
 import { exampleInviteCode } from '../src/lib/invite/invite.ts';
+import { localePath } from '../src/lib/i18n.ts';
 import { routes } from '../src/lib/routes.ts';
 import { floorRatios, runFloorGate, verdictLine } from './floorGate.ts';
 import { measure } from './lighthouse.ts';
@@ -63,7 +64,8 @@ const targets = [
 const runs = quick ? 1 : 3;
 // The floor gate: one page of each kind, the landing page in every language (scripts/floorGate.ts).
 const sitemapPaths = sitemapPages.map((page) => page.replace(url, ''));
-const landings = quick ? [routes.home] : sitemapPaths.filter((path) => /^\/(?:[a-z]{2}\/)?$/.test(path));
+const homes = config.languages.map((locale) => localePath(locale, routes.home));
+const landings = quick ? [routes.home] : sitemapPaths.filter((path) => homes.includes(path));
 const invitePage = !quick && invite ? [invite.replace(url, '')] : [];
 const floorPaths = [
   ...landings,

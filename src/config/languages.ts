@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { defaultLocale } from '../lib/i18n.ts';
+import { defaultLocale, localeCodeForm } from '../lib/i18n.ts';
 
 /** One folder per language: its words, support answers, legal translations and data forms (docs/languages.md). */
 export const i18nDir = 'src/content/i18n';
@@ -47,6 +47,14 @@ export const languageFields = {
     .refine((list) => list[0] === defaultLocale, { error: expected })
     .refine((list) => new Set(list).size === list.length, { error: expected })
     .superRefine((list, context) => {
+      // A code the addresses and the legal record cannot carry (`pt_BR`, `pt.BR`) is named first, with the form.
+      const misformed = list.filter((code) => !new RegExp(`^${localeCodeForm}$`).test(code));
+      for (const code of misformed)
+        context.addIssue({
+          code: 'custom',
+          message: `"${code}" is not a language code; expected a BCP-47 language, with its script or region if any, like es, pt-BR or zh-Hant: rename ${i18nDir}/${code}/ to that code and list it so`,
+        });
+      if (misformed.length) return;
       // A folder without words is named once, with the file it lacks; any other code not a language, by the form.
       const wordless = foldersWithoutWords(list);
       if (wordless.length)

@@ -6,6 +6,12 @@
  */
 /** A language's code: the name of its folder in src/content/i18n/ (`en`, `es`). */
 export type Locale = string;
+/**
+ * The form of a language's code, as a regular expression's source: a BCP-47 tag's language, with its script or region
+ * if any (`es`, `pt-BR`, `zh-Hant`). Addresses start with it (`/pt-BR/privacy`) and the legal record keys a translation
+ * by it (`privacy.pt-BR`), so every pattern that reads a code back out of one uses this.
+ */
+export const localeCodeForm = '[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*';
 export const defaultLocale: Locale = 'en';
 
 /** The address in `locale` of the page whose English address is `path`. */

@@ -6,7 +6,7 @@
  * file edited, and says which approved legal versions leave the site; a new language's legal translations are approved
  * with `npm run legal:approve`, as any legal words are.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeHTML } from 'entities';
@@ -49,8 +49,9 @@ beforeAll(() => {
 });
 afterAll(() => project?.remove());
 
-describe.runIf(translation)(`a third language, copied from ${translation}'s folder`, () => {
-  const code = 'xx';
+describe.runIf(translation)(`a third language with a region, copied from ${translation}'s folder`, () => {
+  // A BCP-47 code with a region: its record key (`privacy.pt-BR`), its approval and its addresses carry it whole.
+  const code = 'pt-BR';
   beforeAll(async () => {
     cpSync(join(project.dir, `src/content/i18n/${translation}`), join(project.dir, `src/content/i18n/${code}`), {
       recursive: true,
@@ -82,6 +83,17 @@ describe.runIf(translation)(`a third language, copied from ${translation}'s fold
     expect(built.code, built.output).toBe(0);
   }, 300_000);
 
+  it("keeps its approvals in the record, each at its own address, read back by the build's and the release check's form", () => {
+    const versions = versionsIn(code);
+    expect(versions.length).toBeGreaterThan(0);
+    for (const { id, file } of versions) {
+      expect(existsSync(join(project.dir, file)), id).toBe(true);
+      expect(project.read(file), id).toMatch(new RegExp(`^path: /${code}/[a-z-]+$`, 'm'));
+    }
+    const check = spawnSync(process.execPath, ['scripts/check-release.ts'], { cwd: project.dir, encoding: 'utf8' });
+    expect(check.stdout + check.stderr).not.toContain('approvals.yaml is invalid');
+  });
+
   it('has its pages, each with reciprocal hreflang links, in the switcher and in the sitemap', () => {
     const site = loadConfig().siteUrl;
     for (const [page, file] of [
@@ -96,7 +108,7 @@ describe.runIf(translation)(`a third language, copied from ${translation}'s fold
           expect(html, `${path} -> ${other}`).toContain(`hreflang="${other}" href="${new URL(to, site).href}"`);
       }
       // The switcher of the English page links it.
-      expect(dist(file).toLowerCase()).toContain(`<a href="${addresses[code]}" hreflang="${code}"`);
+      expect(dist(file).toLowerCase()).toContain(`<a href="${addresses[code]}" hreflang="${code}"`.toLowerCase());
     }
     const sitemap = dist('sitemap-0.xml');
     expect(sitemap).toContain(`<loc>${new URL(`/${code}/`, site).href}</loc>`);

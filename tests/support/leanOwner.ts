@@ -107,7 +107,7 @@ export function ownerCopy(shape: OwnerShape): LeanOwnerCopy {
   for (const kind of pages) approve([kind]);
   // Each published language's translations of those pages.
   const languages =
-    (/languages: (\[[^\]]*\])/.exec(project.read('site.config.ts'))?.[1] ?? '[]').match(/[a-z]{2}/g) ?? [];
+    (/languages: (\[[^\]]*\])/.exec(project.read('site.config.ts'))?.[1] ?? '[]').match(/[\w-]+(?=')/g) ?? [];
   for (const locale of languages.filter((code) => code !== 'en'))
     for (const kind of pages.filter((each) =>
       existsSync(join(project.dir, `src/content/i18n/${locale}/legal/${each}.md`)),

@@ -68,6 +68,13 @@ describe('site config', () => {
     }
   });
 
+  it('refuses a language code the addresses and the legal record cannot carry, naming it and the form', () => {
+    for (const code of ['pt_BR', 'pt.BR', 'Portuguese'])
+      expect(errorOf({}, { languages: ['en', code] })).toContain(
+        `"${code}" is not a language code; expected a BCP-47 language, with its script or region if any, like es, pt-BR or zh-Hant`,
+      );
+  });
+
   it("refuses every language's folder as invitePath, naming it", () => {
     for (const locale of availableLocales())
       expect(errorOf({}, { invitePath: `/${locale}` })).toContain(

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config/index.ts';
 import { example } from '../../src/config/example.ts';
 import {
   addDays,
+  approvalSchema,
   approve,
   checkNoPageLost,
   frozenCopies,
@@ -18,6 +19,7 @@ import {
   type ApprovalRequest,
 } from '../../src/lib/legal/approvals.node.ts';
 import { exampleValuesQuoted } from '../../src/lib/legal/examples.node.ts';
+import { approveArgs, recordKey } from '../../src/lib/legal/pages.ts';
 
 const before =
   '---\ntitle: T\n---\n<p>Opening.</p>\n<h2 id="data">Data</h2>\n<p>We keep it.</p>\n<h3 id="sub">Sub</h3>\n<p>Same.</p>\n';
@@ -167,4 +169,21 @@ describe('example values of the config in the words', () => {
   });
   it('names none once the owner wrote their own', () =>
     expect(exampleValuesQuoted(loadConfig(), `<p>${config.legalAddress}</p>`, '{{liabilityCapUsd}}', {})).toEqual([]));
+});
+
+describe('a language code with a region or a script (pt-BR, zh-Hant)', () => {
+  it('keys its record, and is the --locale that npm run legal:approve is told', () => {
+    expect(recordKey('privacy', 'pt-BR')).toBe('privacy.pt-BR');
+    expect(approveArgs('privacy')).toBe('privacy');
+    expect(approveArgs('privacy.es')).toBe('privacy --locale es');
+    expect(approveArgs('privacy.pt-BR')).toBe('privacy --locale pt-BR');
+    expect(approveArgs('privacy-choices.zh-Hant')).toBe('privacy-choices --locale zh-Hant');
+  });
+
+  it("is an address the record's own form accepts, as approve writes it", () => {
+    const path = approvalSchema.shape.path;
+    for (const address of ['/privacy', '/es/privacy', '/pt-BR/privacy', '/zh-Hant/privacy-choices'])
+      expect(path.safeParse(address).success, address).toBe(true);
+    expect(path.safeParse('/pt_BR/privacy').success).toBe(false);
+  });
 });

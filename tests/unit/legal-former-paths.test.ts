@@ -72,6 +72,11 @@ describe('the former addresses of the legal pages', () => {
     expect(refusal([page('notice.xx', '/xx/notice-now', [], 'xx')], translated)).toContain(
       'expected formerPaths: [/notice-then]',
     );
+    // A code with a region is the prefix whole: the English front matter's address has none of it.
+    const region = { 'notice.pt-BR': [approval('2026-02-01', '/pt-BR/notice-then')] };
+    expect(refusal([page('notice.pt-BR', '/pt-BR/notice-now', [], 'pt-BR')], region)).toContain(
+      'expected formerPaths: [/notice-then]',
+    );
   });
 
   it('stop on a former address that another page answers now, naming both', () => {

@@ -15,7 +15,7 @@ import { decodeHTML } from 'entities';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
 import { featureNames, type Features } from '../features.ts';
-import type { Locale } from '../i18n.ts';
+import { localeCodeForm, type Locale } from '../i18n.ts';
 import {
   legalDir,
   legalSources,
@@ -59,7 +59,7 @@ const record = {
    */
   path: z
     .string()
-    .regex(/^(\/[a-z]{2})?\/[a-z0-9-]+$/, 'an address like /privacy')
+    .regex(new RegExp(`^(/${localeCodeForm})?/[a-z0-9-]+$`), 'an address like /privacy, /es/privacy or /pt-BR/privacy')
     .optional(),
 };
 export const approvalSchema = z.strictObject({

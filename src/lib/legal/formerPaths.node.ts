@@ -10,7 +10,7 @@
  * that is neither the page's `path` nor listed stops the build, so no move goes unstated.
  */
 import type { SiteConfig } from '../../config/index.ts';
-import { defaultLocale, localePath, type Locale } from '../i18n.ts';
+import { defaultLocale, localeOf, localePath, type Locale } from '../i18n.ts';
 import { pageTable } from '../pageTable.node.ts';
 import { approvalsFile, readApprovals, type Approvals } from './approvals.node.ts';
 import type { Move } from './movedRules.ts';
@@ -47,7 +47,7 @@ export function legalMoves(pages: PublishedLegalPage[], approvals: Approvals, ot
     for (const approval of approvals[page.key] ?? []) {
       if (approval.path && approval.path !== page.path && !page.formerPaths.includes(approval.path))
         stop(
-          `${page.file}: ${versionId(page.key, approval.version)} was published at ${approval.path} (${approvalsFile}), but the page's path is now ${page.path} and its formerPaths do not list ${approval.path}; expected formerPaths: [${approval.path.replace(/^\/[a-z]{2}(?=\/)/, '')}], so that address keeps leading to the page`,
+          `${page.file}: ${versionId(page.key, approval.version)} was published at ${approval.path} (${approvalsFile}), but the page's path is now ${page.path} and its formerPaths do not list ${approval.path}; expected formerPaths: [${localeOf(approval.path, [page.locale]).path}], so that address keeps leading to the page`,
         );
     }
     for (const from of page.formerPaths) {

@@ -2,6 +2,7 @@
  * Where a legal page's parts live and what its links say, for pages, components and tests alike. The pages
  * themselves are the Markdown files of src/content/legal/ (pages.node.ts); pages read them from the collection.
  */
+import { localeCodeForm } from '../i18n.ts';
 import type { LegalPage } from './frontMatter.ts';
 
 /**
@@ -22,8 +23,12 @@ export const quickActions = [
  */
 export const recordKey = (kind: string, locale: string = 'en') => (locale === 'en' ? kind : `${kind}.${locale}`);
 
-/** A record key as `npm run legal:approve` names it: `privacy`, or `privacy --locale es` for `privacy.es`. */
-export const approveArgs = (key: string) => key.replace(/^([a-z0-9-]+)\.([a-z]{2})$/, '$1 --locale $2');
+/**
+ * A record key as `npm run legal:approve` names it: `privacy`, or `privacy --locale es` for `privacy.es` (and
+ * `privacy --locale pt-BR` for `privacy.pt-BR`).
+ */
+export const approveArgs = (key: string) =>
+  key.replace(new RegExp(`^([a-z0-9-]+)\\.(${localeCodeForm})$`), '$1 --locale $2');
 
 /** `terms@2026-11-25`: what the app records with an SMS opt-in, and what the pages show. */
 export const versionId = (kind: string, version: string) => `${kind}@${version}`;
