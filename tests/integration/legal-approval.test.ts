@@ -85,11 +85,12 @@ it('stops on any change of the words, approves the words as read, and keeps the 
     new RegExp(`\\n {2}## .* \\{ #retention \\}\\n {4}- .*within ${days} days`),
   );
   expect(stopped).toMatch(new RegExp(`\\n {4}\\+ .*within ${later} days`));
-  // The health data policy quotes the figure too, where the owner publishes it (features.dietary).
-  const quoting = ['privacy', 'health-data'].filter((kind) =>
+  // The deletion page quotes the figure too, and the health data policy where the owner publishes it (features.dietary).
+  const quoting = ['privacy', 'health-data', 'delete-account'].filter((kind) =>
     legalPages(loadConfig().features).some((page) => page.kind === kind),
   );
   if (quoting.includes('health-data')) expect(stopped).toContain('health-data: its words differ');
+  expect(stopped).toContain('delete-account: its words differ');
   expect(stopped).not.toMatch(/^(terms|guidelines|terms-of-use): its words differ/m);
   if (template) {
     // The record is still the template's: start your own first, so no owner's version lands on the template's.
