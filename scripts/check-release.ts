@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import {
+  checkClock,
   checkRecordPublished,
   frozenCopies,
   isDraft,
@@ -177,6 +178,12 @@ export async function legalProblems(config: SiteConfig): Promise<ReleaseProblem[
   const approvals = (await listing(problems, readApprovals)) ?? {};
   // A page users agreed to, of a feature switched off (or deleted), which a build refuses.
   await listing(problems, () => checkRecordPublished(config.features, approvals));
+  // A clock behind the record, which a build and an approval refuse: every date read below would be wrong.
+  await listing(
+    problems,
+    () => checkClock(approvals, today(), 'run npm run check:release again'),
+    legalDocs.effectiveDates,
+  );
   const approveHint = (key: string) =>
     `npm run legal:approve -- ${approveArgs(key)} --by "<your name>" --note "<what changed, for readers>"`;
   /**

@@ -65,6 +65,7 @@ process.chdir(resolve(import.meta.dirname, '..'));
 const {
   approvalsFile,
   approve,
+  checkClock,
   effectiveOf,
   frozenCopies,
   frozenFile,
@@ -72,6 +73,7 @@ const {
   publishedText,
   readApprovals,
   sectionChanges,
+  today: clock,
 } = await import('../src/lib/legal/approvals.node.ts');
 const { exampleValuesQuoted, legalSourcesOf } = await import('../src/lib/legal/examples.node.ts');
 const { legalPages, translationFile, translationSources, unpublishedLegalPages } =
@@ -83,6 +85,14 @@ const { availableLocales, configOrExit } = await import('../src/config/index.ts'
 const { localePath } = await import('../src/lib/i18n.ts');
 const config = configOrExit();
 const locales = availableLocales();
+const today = clock();
+// A clock behind the record is named first: no approval, nor any date checked against it, is right on it.
+try {
+  checkClock(readApprovals(), today, 'approve again');
+} catch (error) {
+  if (!(error instanceof Error) || error.name !== 'LegalTextError') throw error;
+  fail(error.message);
+}
 
 const { values, positionals } = args;
 const pages = legalPages(config.features);
@@ -109,7 +119,6 @@ if (!note) fail('--note is missing: what changed, in one line for readers (the h
 // Round-tripped, so 2026-02-30 is refused too.
 const isDate = (day: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
-const today = new Date().toISOString().slice(0, 10);
 const date = values.date ?? today;
 if (!isDate(date)) fail(`--date ${date}: expected a date, YYYY-MM-DD.`);
 // An approval records a sign-off that happened: one dated ahead would show readers a day that has not come.

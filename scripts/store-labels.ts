@@ -13,7 +13,9 @@ import { dataSafetyCsv } from '../src/lib/dataPractices/playCsv.ts';
 import { DataPracticesError, type DataPractices } from '../src/lib/dataPractices/practices.ts';
 import { dataPracticesPath, readDataPractices } from '../src/lib/dataPractices/read.node.ts';
 import { appPrivacyDetails, dataSafetyAnswers, dataSafetyMarkdown } from '../src/lib/dataPractices/storeLabels.ts';
+import { checkClock, readApprovals, today } from '../src/lib/legal/approvals.node.ts';
 import { configInEffect, pendingReport, pendingSwitches } from '../src/lib/legal/featuresInEffect.node.ts';
+import { LegalTextError } from '../src/lib/legal/pages.node.ts';
 import { fill, legalTokens } from '../src/lib/legal/tokens.node.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -40,6 +42,14 @@ const outDir = resolve(values.out ?? join(root, 'store-labels'));
 process.chdir(root);
 
 const siteConfig = configOrExit();
+// The labels follow the features in effect today: on a clock behind the record, today is wrong.
+try {
+  checkClock(readApprovals(), today(), 'run npm run store-labels again');
+} catch (error) {
+  if (!(error instanceof LegalTextError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 // The labels say what the privacy policy in effect says: a feature switched for a later version waits for it.
 const pending = pendingSwitches(siteConfig.features);
 let config: typeof siteConfig;

@@ -85,6 +85,33 @@ it('stops the build when the latest record is removed, and legal:approve refuses
   expect(approve.stderr).toMatch(/2020-01-01 is before the latest record, \d{4}-\d{2}-\d{2}: dates only move forward/);
 }, 600_000);
 
+it("stops a production build and legal:approve on a clock behind the record's latest date, naming it and the clock's", async () => {
+  const committed = project.read(approvalsFile);
+  const dates = Object.entries(parseYaml(committed) as Approvals).flatMap(([key, list = []]) =>
+    list.map((approval) => ({ key, approval, day: approval.reviews?.at(-1)?.date ?? approval.date })),
+  );
+  const latest = dates.reduce((a, b) => (b.day > a.day ? b : a));
+  // The build's clock, a day before the latest date: the machine's clock set wrong.
+  const behind = Date.parse(`${latest.day}T12:00:00Z`) - 86_400_000;
+  const clock = `const D = Date; const shift = D.now() - ${behind}; globalThis.Date = class extends D { constructor(...a) { super(...(a.length ? a : [D.now() - shift])); } static now() { return D.now() - shift; } };`;
+  const env = { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(clock)}` };
+  const said = `The clock reads ${new Date(behind).toISOString().slice(0, 10)} (UTC), before the legal record's latest date: ${latest.key}@${latest.approval.version} was`;
+  const { code, output } = await project.build({ ...production, ...env });
+  expect(code, output).not.toBe(0);
+  expect(output).toContain(said);
+  expect(output).toContain("Set this machine's clock to the right date and time");
+
+  const approve = spawnSync(
+    process.execPath,
+    ['scripts/legal-approve.ts', 'privacy', ...recordFlag, '--by', 'Test Approver', '--reviewed', '--note', 'Review'],
+    { cwd: project.dir, encoding: 'utf8', env: { ...process.env, ...env } },
+  );
+  expect(approve.status).not.toBe(0);
+  expect(approve.stderr).toContain(said);
+  // Nothing recorded on such a clock.
+  expect(project.read(approvalsFile)).toBe(committed);
+}, 600_000);
+
 it('builds a preview at its own xn-- address as a marked, unindexed draft, its host exact in the code line', async () => {
   const host = 'deploy-preview-1--xn--bcher-kva.netlify.app';
   const netlify = project.read('netlify.toml');

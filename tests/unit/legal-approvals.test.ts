@@ -9,6 +9,7 @@ import {
   addDays,
   approvalSchema,
   approve,
+  checkClock,
   checkNoPageLost,
   frozenCopies,
   isTemplateRecord,
@@ -185,5 +186,44 @@ describe('a language code with a region or a script (pt-BR, zh-Hant)', () => {
     for (const address of ['/privacy', '/es/privacy', '/pt-BR/privacy', '/zh-Hant/privacy-choices'])
       expect(path.safeParse(address).success, address).toBe(true);
     expect(path.safeParse('/pt_BR/privacy').success).toBe(false);
+  });
+});
+
+describe('a clock behind the record', () => {
+  const approval = (version: string, reviews: string[] = []) =>
+    ({
+      version,
+      date: version.slice(0, 10),
+      approvedBy: 'Test Approver',
+      note: 'A note',
+      sha256: '0'.repeat(64),
+      reviews: reviews.map((date) => ({ date, by: 'Test Approver', note: 'Review', sha256: '0'.repeat(64) })),
+    }) satisfies Approval;
+  const record = { terms: [approval('2026-11-27')], 'privacy.es': [approval('2026-12-02')] };
+  const refusal = (approvals: Record<string, Approval[]>, on: string) => {
+    try {
+      checkClock(approvals, on);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'no error';
+  };
+
+  it("stops, naming the record's latest approval, its date and the clock's, and what to set right", () => {
+    const said = refusal(record, '2026-12-01');
+    expect(said).toContain(
+      "The clock reads 2026-12-01 (UTC), before the legal record's latest date: privacy.es@2026-12-02 was approved on 2026-12-02 (src/content/legal/approvals.yaml)",
+    );
+    expect(said).toContain("Set this machine's clock to the right date and time");
+    // A review is a date of the record too.
+    expect(refusal({ ...record, terms: [approval('2026-11-27', ['2026-12-05'])] }, '2026-12-04')).toContain(
+      'terms@2026-11-27 was reviewed on 2026-12-05',
+    );
+  });
+
+  it('holds on the day of the latest date and after, and on an empty record', () => {
+    expect(refusal(record, '2026-12-02')).toBe('no error');
+    expect(refusal(record, '2027-01-01')).toBe('no error');
+    expect(refusal({}, '2001-01-01')).toBe('no error');
   });
 });

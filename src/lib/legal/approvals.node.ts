@@ -185,6 +185,24 @@ export function checkRecordPublished(features: Features, approvals: Approvals = 
 /** The date of the approval's last word: its own, or its latest review's. */
 export const lastUpdated = (approval: Approval) => approval.reviews?.at(-1)?.date ?? approval.date;
 
+/**
+ * Stops when the clock (`on`, UTC) reads a day before the record's latest date, an approval's or a review's, naming
+ * it. Nothing is ever recorded on a day ahead of the clock (`--date` may not be in the future), so such a clock is
+ * wrong; a build on it would publish older versions and announce versions readers already have as still to come, and
+ * an approval on it would be dated before ones already made. `then` says what to run again once the clock is right.
+ */
+export function checkClock(approvals: Approvals, on = today(), then = 'run the build again') {
+  const dates = Object.entries(approvals).flatMap(([key, list = []]) =>
+    list.map((approval) => ({ key, approval, day: lastUpdated(approval) })),
+  );
+  const latest = dates.reduce<(typeof dates)[number] | undefined>((a, b) => (!a || b.day > a.day ? b : a), undefined);
+  if (!latest || on >= latest.day) return;
+  const { key, approval, day } = latest;
+  throw new LegalTextError(
+    `The clock reads ${on} (UTC), before the legal record's latest date: ${versionId(key, approval.version)} was ${day === approval.date ? 'approved' : 'reviewed'} on ${day} (${approvalsFile}). On this clock the legal pages would show older versions, and announce as still to come the versions readers already have (docs/legal-pages.md#effective-dates). Set this machine's clock to the right date and time (in CI, the build machine's), then ${then}.`,
+  );
+}
+
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
 /** A review's words, bound to its version's frozen copy: an edit of its date, reviewer or note changes it. */
 export const reviewHash = (approval: Pick<Approval, 'sha256'>, review: { date: string; by: string; note: string }) =>

@@ -11,6 +11,7 @@ import config from 'virtual:site/config';
 import { availableLocales } from '../../config/index.ts';
 import {
   approvalSchema,
+  checkClock,
   checkRecordPublished,
   effectiveOf,
   frozenCopies,
@@ -90,6 +91,13 @@ export function legalLoader(): Loader {
         });
       const load = async () => {
         const approvals = readApprovals();
+        // A clock behind the record would publish older versions unannounced: a production build stops, a preview says so.
+        try {
+          checkClock(approvals);
+        } catch (error) {
+          if (gated() || !(error instanceof LegalTextError)) throw error;
+          logger.warn(error.message);
+        }
         const shared = legalShared(config);
         const drafts: Draft[] = [];
         const stale: TranslationState[] = [];
