@@ -2,7 +2,8 @@
  * Writes the App Store and Google Play privacy labels from the data-practices file, the source the privacy policy's
  * tables are rendered from (docs/store-labels.md): store-labels/app-privacy-details.json, which fastlane uploads, and
  * store-labels/data-safety.md, the answers to enter in Play Console, and store-labels/data-safety.csv, the same answers
- * in the CSV Play Console imports. `--out <dir>` writes them elsewhere. While `siteUrl` is its example value, it warns
+ * in the CSV Play Console imports, once every page that shows the data passes the build's legal check (none is written
+ * otherwise). `--out <dir>` writes them elsewhere. While `siteUrl` is its example value, it warns
  * (and store-labels/data-safety.md says so at its top): the labels quote the site's addresses.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { appPrivacyDetails, dataSafetyAnswers, dataSafetyMarkdown } from '../src
 import { checkClock, readApprovals, today } from '../src/lib/legal/approvals.node.ts';
 import { configInEffect, pendingReport, pendingSwitches } from '../src/lib/legal/featuresInEffect.node.ts';
 import { LegalTextError } from '../src/lib/legal/pages.node.ts';
+import { checkPracticePages } from '../src/lib/legal/text.node.ts';
 import { fill, legalTokens } from '../src/lib/legal/tokens.node.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -58,6 +60,18 @@ try {
 } catch (error) {
   // It names the field and the day: the message is the whole story.
   console.error((error as Error).message);
+  process.exit(1);
+}
+// The privacy policy (and each page that shows the data) must pass the build's legal check first: a label filed
+// from data the build refuses would say what no published policy says.
+try {
+  await checkPracticePages(siteConfig);
+} catch (error) {
+  // The build's own message names the file, the entry or the sentence: the message is the whole story.
+  if (!(error instanceof LegalTextError || error instanceof DataPracticesError)) throw error;
+  console.error(
+    `${error.message}\nNo store label written: fix this first, as the build would ask, then run npm run store-labels again.`,
+  );
   process.exit(1);
 }
 const tokens = legalTokens(config);

@@ -151,3 +151,25 @@ describe('the consent screenshot', () => {
     expect(output).toContain('public/images/nowhere.png does not exist');
   }, 300_000);
 });
+
+describe('npm run store-labels on data whose privacy policy the build refuses', () => {
+  it("prints the build's message and writes no label", () => {
+    const data = 'src/content/legal/data-practices.yaml';
+    const valid = project.read(data);
+    // Each kind's words run on past what a reader takes in: still a valid data file, but a policy the build refuses.
+    const long =
+      ', and every other place you might look at, think about, compare, share with your friends or keep in mind for a later dinner together with your whole group of friends and family';
+    project.write(data, valid.replace(/^( {4}detail: (?![>|]).*)$/gm, `$1${long}`));
+    const out = join(project.dir, 'labels-refused');
+    const run = spawnSync(process.execPath, ['scripts/store-labels.ts', '--out', out], {
+      cwd: project.dir,
+      encoding: 'utf8',
+    });
+    project.write(data, valid);
+    expect(run.status, run.stdout + run.stderr).toBe(1);
+    expect(run.stderr).toContain('src/content/legal/privacy.md (the privacy page) fails the legal check');
+    expect(run.stderr).toMatch(/a sentence of \d+ words: .*; expected at most 35/);
+    expect(run.stderr).toContain('No store label written');
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+});

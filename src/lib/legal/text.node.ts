@@ -28,6 +28,7 @@ import {
   legalSource,
   legalSources,
   translationSource,
+  translationSources,
   writtenLegalSources,
   type LegalSource,
 } from './pages.node.ts';
@@ -251,4 +252,24 @@ export async function legalText(
     );
   }
   return { markdown: `---\n${stringify(data, { lineWidth: 0 })}---\n${body}`, data, page, ...rendered };
+}
+
+/**
+ * Each published page that renders the data blocks (`{{practices.<block>}}`), in English and in every published
+ * language that translates it, rendered and checked as the build's legal loader does: throws the first one's
+ * LegalTextError (or the data file's DataPracticesError). `npm run store-labels` runs it before writing a label: the
+ * labels and those pages come from one data file, and a label is never filed from data whose policy would not build.
+ */
+export async function checkPracticePages(config: SiteConfig) {
+  const languages = [
+    legalShared(config),
+    ...config.languages
+      .filter((locale) => locale !== 'en')
+      .map((locale) => ({ locale, sources: translationSources(locale, config.features) }))
+      .filter(({ sources }) => sources.length)
+      .map(({ locale, sources }) => legalShared(config, sources, locale)),
+  ];
+  for (const shared of languages)
+    for (const { kind, body } of shared.sources)
+      if (/^\{\{\s*practices\.\w+\s*\}\}$/m.test(body)) await legalText(kind, undefined, shared);
 }
