@@ -4,7 +4,7 @@
  * ways; a section added later links the one that holds it; an id no version has is left for the build's link check.
  */
 import { describe, expect, it } from 'vitest';
-import { sectionInEffect } from '../../src/lib/legal/sectionInEffect.ts';
+import { namesSectionInEffect, sectionInEffect } from '../../src/lib/legal/sectionInEffect.ts';
 
 /** Headings written `## id` and `### id`, one a line. */
 const headings = (outline: string) =>
@@ -61,5 +61,18 @@ describe('a link to a section', () => {
     const alone = headings('## intro');
     expect(sectionInEffect('erase-some-data', alone, [headings('## other\n## erase-some-data')])).toBeNull();
     expect(sectionInEffect('nowhere', inEffect, [renamed, inEffect])).toBeUndefined();
+  });
+});
+
+describe('a section a support answer may name', () => {
+  it('is one the version in effect has, or the newest words: a rename approved for later follows either', () => {
+    expect(namesSectionInEffect('delete-data', inEffect, renamed)).toBe(true);
+    expect(namesSectionInEffect('erase-some-data', inEffect, renamed)).toBe(true);
+  });
+
+  it('is not one only an older version had, which the fallback would point at another section without a word', () => {
+    // `export` was in a version now replaced: in effect and newest alike, the page has no such section.
+    expect(sectionInEffect('export', renamed, [renamed, later])?.slug).toBe('retention');
+    expect(namesSectionInEffect('export', renamed, renamed)).toBe(false);
   });
 });

@@ -107,7 +107,14 @@ describe('a support question', () => {
       'Within {{accountDeletionDays}} days.',
     );
     const terms = legalPage('terms');
-    expect(sources).toEqual([{ href: `${terms.path}#stop`, label: expect.stringMatching(`^${terms.linkLabel}: .`) }]);
+    expect(sources).toEqual([
+      {
+        href: `${terms.path}#stop`,
+        label: expect.stringMatching(`^${terms.linkLabel}: .`),
+        // Where it is written, for the build's message on a section the page does not have in effect.
+        from: { file: `${supportDir('en')}/test.md`, field: 'sources[0]', page: 'terms', section: 'stop' },
+      },
+    ]);
     expect(html.trim()).toBe(`<p>Within ${config.accountDeletionDays} days.</p>`);
   });
 
@@ -121,7 +128,7 @@ describe('a support question', () => {
     await expect(
       question('question: How?\norder: 1\nsources:\n  - { page: privacy, section: nowhere }'),
     ).rejects.toThrow(
-      `${supportDir('en')}/test.md: sources[0].section is "nowhere"; expected a section id of /privacy`,
+      `${supportDir('en')}/test.md: sources[0].section is "nowhere"; expected a section id of /privacy: introduction, `,
     );
     await expect(question('question: How?\norder: 1\nsources:\n  - { page: faq, section: stop }')).rejects.toThrow(
       'sources[0].page is "faq"; expected a legal page: privacy, terms',

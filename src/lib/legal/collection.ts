@@ -2,7 +2,7 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { LegalHeading } from './frontMatter.ts';
 import { recordKey } from './pages.ts';
-import { sectionInEffect } from './sectionInEffect.ts';
+import { namesSectionInEffect, sectionInEffect } from './sectionInEffect.ts';
 
 /** The current English legal pages (id `privacy`). */
 export const currentLegalPages = async () =>
@@ -18,17 +18,39 @@ const headingsOf = (entry?: CollectionEntry<'legal'>) => (entry?.rendered?.metad
 
 /**
  * The headings of the legal page at `path` (`/privacy`, `/es/privacy`): those of the version its address shows today
- * (the version in effect, or a draft's words), and every approved version's, newest first.
+ * (the version in effect, or a draft's words), every approved version's, newest first, and its newest words' (a
+ * draft's, else the latest approved version's), with the ids of the versions shown and newest (none for a draft).
  */
 async function legalPageAt(path: string) {
   const shown = (await getCollection('legal', ({ id, data }) => id === recordKey(data.kind, data.locale))).find(
     ({ data }) => data.page.path === path,
   );
   if (!shown) return undefined;
+  const history = shown.data.history ?? [];
   const versions = await Promise.all(
-    (shown.data.history ?? []).map(async ({ id }: { id: string }) => headingsOf(await getEntry('legal', id))),
+    history.map(async ({ id }: { id: string }) => headingsOf(await getEntry('legal', id))),
   );
-  return { shown: headingsOf(shown), versions };
+  const draft = !shown.data.approval;
+  return {
+    shown: headingsOf(shown),
+    versions,
+    newest: draft ? headingsOf(shown) : (versions[0] ?? []),
+    shownId: shown.data.version,
+    newestId: draft ? undefined : history[0]?.id,
+  };
+}
+
+/**
+ * Whether `href` (`/privacy#retention`) names a section that the version its page shows today or its newest words
+ * have (namesSectionInEffect); when neither has it, what the page has instead: its sections' ids (the version shown,
+ * then those only the newest has) and the versions read. Undefined for an href that is not a legal page's section.
+ */
+export async function sectionMissing(href: string) {
+  const [path, id] = href.split('#');
+  const page = path && id ? await legalPageAt(path) : undefined;
+  if (!page || namesSectionInEffect(decodeURIComponent(id!), page.shown, page.newest)) return undefined;
+  const ids = [...new Set([...page.shown, ...page.newest].map(({ slug }) => slug))];
+  return { path: path!, id: decodeURIComponent(id!), ids, shown: page.shownId, newest: page.newestId };
 }
 
 /**

@@ -50,3 +50,12 @@ function counterpart(from: LegalHeading[], to: LegalHeading[], index: number): L
   const match = was.length === is.length ? is[was.indexOf(target)] : undefined;
   return match?.depth === target.depth ? match : undefined;
 }
+
+/**
+ * Whether a link that names `id` keeps its meaning: the version a visitor gets today (`shown`) has the section, or
+ * the page's newest words (`newest`) do, which sectionInEffect follows back until they take effect. A section only
+ * an older version had, or one a feature switched off took away, would be pointed at another section (or at the
+ * page) without a word, so a support answer that names one stops the build (src/lib/words/collection.ts).
+ */
+export const namesSectionInEffect = (id: string, shown: LegalHeading[], newest: LegalHeading[]) =>
+  [shown, newest].some((headings) => headings.some(({ slug }) => slug === id));

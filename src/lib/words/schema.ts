@@ -186,7 +186,14 @@ export const questionSchema = questionFrontMatter.omit({ sources: true }).extend
   html: z.string(),
   /** `lang` and `note` where the source exists only in another language (English): the link says so. */
   sources: z.array(
-    z.object({ href: z.string(), label: z.string(), lang: z.string().optional(), note: z.string().optional() }),
+    z.object({
+      href: z.string(),
+      label: z.string(),
+      lang: z.string().optional(),
+      note: z.string().optional(),
+      /** Where the source is written (the English question's file, its field, page and section), for the build's errors. */
+      from: z.object({ file: z.string(), field: z.string(), page: z.string(), section: z.string() }),
+    }),
   ),
 });
 export type Question = z.infer<typeof questionSchema>;

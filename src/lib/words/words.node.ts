@@ -35,12 +35,9 @@ import {
   type Question,
   type Words,
 } from './schema.ts';
+import { WordsError } from './errors.ts';
 
-/** A words file or a question is not as it must be: the message names the file, the field and the form expected. */
-export class WordsError extends Error {
-  override name = 'WordsError';
-  override stack = '';
-}
+export { WordsError };
 
 /**
  * Tokens a component fills per item, left in place here: {{network}}, each social network's name, and the legal
@@ -262,11 +259,23 @@ export async function questionFrom(
       throw new WordsError(`${file}: ${field}.page is "${kind}"; expected a legal page: ${kinds}`);
     }
     const part = parts.get(kind)!.find((each) => each.depth && each.id === section);
-    if (!part) throw new WordsError(`${file}: ${field}.section is "${section}"; expected a section id of ${page.path}`);
+    if (!part) {
+      const ids = parts.get(kind)!.flatMap((each) => (each.depth ? [each.id] : []));
+      throw new WordsError(
+        `${file}: ${field}.section is "${section}"; expected a section id of ${page.path}: ${ids.join(', ')}`,
+      );
+    }
     const heading = part.heading.replace(/^#+\s*/, '').replace(/\s*\{\s*#[\w-]+\s*\}$/, '');
     const label = `${page.linkLabel}: ${fill(heading, tokens)}`;
     // A page with no translation is linked in English, and says so (legalLinks.node.ts).
-    return [{ href: `${page.path}#${section}`, label, ...(page.lang && { lang: page.lang, note: inEnglish }) }];
+    // Where the source is written, every language's being the English question's: the build names it (errors.ts).
+    const from = {
+      file: locale === defaultLocale ? file : `${supportDir(defaultLocale)}/${name}.md`,
+      field,
+      page: kind,
+      section,
+    };
+    return [{ href: `${page.path}#${section}`, label, ...(page.lang && { lang: page.lang, note: inEnglish }), from }];
   });
   // The words of the app's features only (src/lib/features.ts).
   const answer = withFeatures(body, config.features, file);
