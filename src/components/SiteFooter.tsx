@@ -21,8 +21,9 @@ export default function SiteFooter({ legalEntity, contactEmail, social, legalPag
         </a>
       </p>
       <SocialLinks links={social} />
+      {/* The name isolated: written left to right, it keeps its full stop at its end on a right-to-left page. */}
       <p className="copyright">
-        © {new Date().getFullYear()} {legalEntity}
+        © {new Date().getFullYear()} <bdi>{legalEntity}</bdi>
       </p>
     </footer>
   );
