@@ -5,7 +5,7 @@
  * At a phone's width and a desktop's, its landing page, footer, support page, a legal page and the invite page read
  * right to left, nothing runs off the screen or onto anything else, addresses and codes stay left to right, and
  * the English pages are the same pixels as in the site's own build: adding a language changes nothing in English.
- * In the full run: it pays for a build of its own (a minute and a half with it).
+ * In the full run: it pays for a build of its own (one to one and a half minutes here, with it).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync } from 'node:fs';
@@ -96,15 +96,15 @@ async function boxesOf(named: Record<string, Locator>) {
 
 /** Nothing scrolls sideways, each element is inside the viewport's width, and no two of them overlap. */
 async function expectLaidOut(page: Page, named: Record<string, Locator>, where: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+  const { scrollWidth, viewport } = await page.evaluate(() => ({
     scrollWidth: document.scrollingElement!.scrollWidth,
-    innerWidth,
+    viewport: window.innerWidth,
   }));
-  expect(scrollWidth, `${where}: no horizontal overflow`).toBeLessThanOrEqual(innerWidth);
+  expect(scrollWidth, `${where}: no horizontal overflow`).toBeLessThanOrEqual(viewport);
   const boxes = await boxesOf(named);
   for (const [name, box] of boxes) {
     expect(box.x, `${where}: ${name} starts on screen`).toBeGreaterThanOrEqual(-0.5);
-    expect(box.x + box.width, `${where}: ${name} ends on screen`).toBeLessThanOrEqual(innerWidth + 0.5);
+    expect(box.x + box.width, `${where}: ${name} ends on screen`).toBeLessThanOrEqual(viewport + 0.5);
   }
   const overlap = (a: Box, b: Box) =>
     Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5 &&
