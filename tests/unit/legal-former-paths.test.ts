@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Approval, Approvals } from '../../src/lib/legal/approvals.node.ts';
 import { legalMoves, type PublishedLegalPage } from '../../src/lib/legal/formerPaths.node.ts';
+import { movedPage } from '../../src/lib/legal/movedRules.ts';
 import { legalSource } from '../../src/lib/legal/pages.node.ts';
 import { hostFiles, vercelConfig } from '../../src/lib/hostFiles.node.ts';
 import { securityHeaders } from '../../src/lib/headers.ts';
@@ -125,7 +126,9 @@ describe('a former address on every host', () => {
 
   it('is a page that leads on for a host that reads no rule: no script, canonical, out of search results', () => {
     const html = published['xx/notice-then.html']!;
-    expect(html).toContain('<html lang="xx">');
+    expect(html).toContain('<html lang="xx" dir="ltr">');
+    // In its language's direction: a code of a right-to-left language gives rtl.
+    expect(movedPage({ ...move, locale: 'ar' }, 'https://example.com')).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain('<meta http-equiv="refresh" content="0; url=/xx/notice-now">');
     expect(html).toContain('<link rel="canonical" href="https://example.com/xx/notice-now">');
     expect(html).toContain('<meta name="robots" content="noindex">');

@@ -3,6 +3,7 @@
  * redirect where the host reads rules, and, for a host that reads none, a small page at the address that leads on.
  */
 import { escapeUTF8 } from 'entities';
+import { tagDirection } from '../direction.ts';
 import type { Locale } from '../i18n.ts';
 
 /** A former address and the page it leads to (src/lib/legal/formerPaths.node.ts). */
@@ -32,7 +33,7 @@ export const movedRule = {
 export function movedPage({ to, title, locale }: Move, siteUrl: string): string {
   const words = escapeUTF8(title);
   return `<!doctype html>
-<html lang="${locale}">
+<html lang="${locale}" dir="${tagDirection(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
