@@ -306,11 +306,14 @@ test(
 );
 
 test.describe('the privacy policy', () => {
-  test('states the deletion period and links the account-deletion section', async ({ page }) => {
+  test('states the deletion period, and leads from the top and from its deletion section to the deletion page', async ({
+    page,
+  }) => {
     await page.goto(routes.privacy);
     expect((await partOf(page, 'retention')).text).toContain(`${config.accountDeletionDays} days`);
-    await expect(page.locator('a[href="#delete-account"]').first()).toBeVisible();
-    await expect(page.locator('#delete-account')).toBeVisible();
+    const deletion = legalPage('delete-account').path;
+    await expect(page.locator(`.legal-quick a[href="${deletion}#in-the-app"]`)).toBeVisible();
+    await expect(page.locator(`#delete-account ~ p a[href="${deletion}"]`).first()).toBeVisible();
   });
 });
 
