@@ -14,8 +14,8 @@ const slow = 'tests/integration/{media,footage,lighthouse-gates,legal-moved,rebr
  *   and footage pipelines (ffmpeg and software rendering; only scripts/media*, scripts/render-footage.ts or the scene
  *   affect them), the Lighthouse gates seen failing on a build broken on purpose, a moved legal page served by
  *   nginx (two builds and an approval; its rules are unit tests, tests/unit/legal-former-paths.test.ts), and the unit,
- *   integration and chromium end-to-end tiers run in a lean owner's copy (rebrand.test.ts), and `npm test` whole in a
- *   richer owner's (rich-owner.test.ts): what breaks them is a test pinning the template's content, which the
+ *   integration and chromium end-to-end tiers run in a lean owner's copy (rebrand.test.ts), and the unit and chromium
+ *   end-to-end tiers in a richer owner's (rich-owner.test.ts): what breaks them is a test pinning the template's content, which the
  *   template's own run does not see.
  */
 export default defineConfig({
