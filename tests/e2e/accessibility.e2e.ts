@@ -6,7 +6,7 @@ import { fullRun } from './support/tiers.ts';
 const config = loadConfig();
 
 /**
- * What axe cannot see (issue 19): focus during the fade-in, motion that can be stopped, the page without
+ * What axe cannot see: focus during the fade-in, motion that can be stopped, the page without
  * JavaScript, forced colours, short screens and text spacing, each checked as a person meets it in Chromium.
  */
 

@@ -3,7 +3,7 @@ import { heroFadeDelayMs } from '../../src/lib/motion.ts';
 import { fullRun, fullRunUnless } from './support/tiers.ts';
 
 /**
- * What a visitor tripped on in the hero (issue 27): a pause forgotten on Back or reload, the video's control heard
+ * What a visitor tripped on in the hero: a pause forgotten on Back or reload, the video's control heard
  * before the title, links that take taps while still invisible, a first screen that ends in empty background, a
  * print that loses the text and the logo, and an attribute HTML does not have.
  */

@@ -5,7 +5,7 @@ import { fullRunUnless } from './support/tiers.ts';
 
 const legalPages = readLegalPages(loadConfig().features);
 
-/** What a visitor tripped on in the legal pages (issue 27): a link that does not look like one, headings announced in
+/** What a visitor tripped on in the legal pages: a link that does not look like one, headings announced in
  * capitals. */
 
 for (const { path } of legalPages) {

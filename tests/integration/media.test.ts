@@ -71,7 +71,7 @@ test('names the bad input: a missing file, a file that is not a video, a clip to
   }
 });
 
-// Clips on which VP9 beats AV1 by the pipeline's rule, at every variant (an owner's, #60): sharp synthetic edges and
+// Clips on which VP9 beats AV1 by the pipeline's rule, at every variant (an owner's clip once failed there): sharp synthetic edges and
 // smooth gradients. `testsrc` is made exactly as docs/media-and-3d.md's example clip is.
 for (const pattern of ['testsrc', 'gradients']) {
   test(

@@ -6,7 +6,7 @@
  * effective dates (tests/support/leanOwner.ts). The unit, integration and chromium end-to-end tests still pass in their
  * copy, since no test pins the template's values or content: tests of a mechanism run on fixtures, and tests of the
  * template's own facts read the owner's content or run only while the template's is in place. An owner's first push
- * once failed 23 unit tests (issue 60), and a rebrand before that failed one (the warning for the template's example
+ * once failed 23 unit tests, and a rebrand before that failed one (the warning for the template's example
  * site address). Full tier: the copy's integration and end-to-end runs take minutes each.
  */
 import { afterAll, expect, test } from 'vitest';
