@@ -66,7 +66,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/i18n/en/words.yaml'],
     replace: 'write your own words in src/content/i18n/en/words.yaml',
     doc: 'README.md#make-it-yours',
-    digest: 'a802992dc2c86fc62f277e9f29658c59099d2bf48c1c344da1c55ba6657a8870',
+    digest: 'b91d6600a3087ba07ac2811880e3cdc5ceb3c369cb67d7df7fb74d67f8d8bdfe',
   },
   {
     name: 'the support questions',
@@ -82,7 +82,7 @@ export const templateAssets: TemplateAsset[] = [
       "translate your own words into src/content/i18n/es/words.yaml, or drop 'es' from languages in site.config.ts",
     language: 'es',
     doc: 'README.md#languages',
-    digest: '2bf69fe96c0a98fd746dee96d39277ddb30de4bbeceef6a12001554a526ec850',
+    digest: '1bafc321f3f89116d2154647fb3a5835a81e3af8c01167953d96b547ddd9a85c',
   },
   {
     name: 'the Spanish support questions',

@@ -98,6 +98,27 @@ for (const locale of loadConfig().languages.filter((each) => each !== 'en')) {
       );
 
       test(
+        "labels its history in its language: none of the English words the site adds, a day's second version by its number",
+        layoutTier,
+        async ({ page }) => {
+          await page.goto(`/${locale}/legal/${kind}/history`);
+          const history = page.locator('.legal-history');
+          const theirs: Record<string, unknown> = words.legal;
+          const labels = Object.entries(readWords(loadConfig(), 'en').legal).filter(
+            (entry): entry is [string, string] =>
+              entry[0].startsWith('history') &&
+              typeof entry[1] === 'string' &&
+              !entry[1].includes('{{') &&
+              entry[1] !== theirs[entry[0]],
+          );
+          expect(labels.length).toBeGreaterThan(5);
+          for (const [key, english] of labels) await expect(history, key).not.toContainText(english);
+          for (const heading of await history.locator('h2').allTextContents())
+            expect(heading).not.toMatch(/\d{4}-\d{2}-\d{2}-\d/);
+        },
+      );
+
+      test(
         'links the pages that are in English only, marked as English, with one line in its language saying so',
         layoutTier,
         async ({ page }) => {

@@ -29,16 +29,30 @@ describe('the section diff', () => {
   it('shows a reworded sentence under its section, and a reworded heading under its anchor', () => {
     const after = before.replace('We keep it.', 'We store it.').replace('>Sub<', '>Part<');
     expect(sectionChanges(before, after)).toEqual([
-      { part: '## Data { #data }', lines: ['- We keep it.', '+ We store it.'] },
-      { part: '### Part { #sub }', lines: ['- ### Sub { #sub }', '+ ### Part { #sub }'] },
+      { id: 'data', part: '## Data { #data }', lines: ['- We keep it.', '+ We store it.'] },
+      { id: 'sub', part: '### Part { #sub }', lines: ['- ### Sub { #sub }', '+ ### Part { #sub }'] },
+    ]);
+  });
+
+  it('sees no change in a paragraph re-wrapped, nor in the record lines of a frozen copy, which no reader sees', () => {
+    const frozen = (record: string, body: string) => `---\n${record}title: T\n---\n<h2 id="a">A</h2>\n<p>${body}</p>\n`;
+    const first = frozen('version: 2026-01-01\napprovedBy: Ana\nnote: First\n', 'One rule is\nyours alone.');
+    const second = frozen(
+      'version: 2026-02-01\napprovedBy: Bo\nnote: Second\nnoNotice: None\n',
+      'One rule\nis yours alone.',
+    );
+    expect(sectionChanges(first, second)).toEqual([]);
+    // The same words in another order, or one more, are a change, under their section.
+    expect(sectionChanges(first, second.replace('yours alone', 'alone yours'))).toEqual([
+      { id: 'a', part: '## A { #a }', lines: ['- One rule is yours alone.', '+ One rule is alone yours.'] },
     ]);
   });
 
   it('names a removed section and a changed front matter, and leaves out blank lines', () => {
     const after = before.replace('title: T', 'title: U').replace(/\n<h3 id="sub"[\s\S]*/, '');
     expect(sectionChanges(before, after)).toEqual([
-      { part: 'Title, dates and summary', lines: ['- title: T', '+ title: U'] },
-      { part: '### Sub { #sub }', lines: ['- ### Sub { #sub }', '- Same.'] },
+      { id: 'front matter', part: 'Title, dates and summary', lines: ['- title: T', '+ title: U'] },
+      { id: 'sub', part: '### Sub { #sub }', lines: ['- ### Sub { #sub }', '- Same.'] },
     ]);
     expect(sectionChanges(before, before.replace('\n<h2', '\n\n<h2'))).toEqual([]);
   });

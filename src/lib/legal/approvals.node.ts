@@ -404,10 +404,14 @@ export function approve(kind: string, now: Published, request: ApprovalRequest) 
   return version;
 }
 
-/** The article's text, one line per line of text a reader sees (tags left out, entities decoded). */
+/**
+ * The article's words, one line per block a reader sees (a paragraph, an item, a cell's row), tags left out and
+ * entities decoded: the source's own line breaks are spaces, so a paragraph re-wrapped is the same line.
+ */
 const textLines = (html: string) =>
   decodeHTML(
     html
+      .replace(/\s+/g, ' ')
       .replace(/<\/t[dh]>/g, ' | ')
       .replace(/<br\s*\/?>|<\/(p|li|tr|h\d|dt|dd|figcaption|blockquote|div|section)>/g, '\n')
       .replace(/<[^>]+>/g, ''),
@@ -416,12 +420,19 @@ const textLines = (html: string) =>
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 
+/** The ids of a page's two parts before its first heading (the history names them in the page's language). */
+export const frontMatterPart = 'front matter';
+export const leadPart = '';
+/** A frozen copy's record lines (`version: ...`): a reader sees none of them, so no change of theirs is a change. */
+const recordLine = new RegExp(`^(${Object.keys(record).join('|')}):`);
+
 /** A published page's parts: its header's words, then its article split at each h2 and h3, keyed by id. */
 function sectionsOf(published: string) {
   const [, front = '', html = ''] = /^---\n([\s\S]*?)---\n([\s\S]*)$/.exec(published) ?? [];
+  const header = front.split('\n').filter((line) => line.trim() && !recordLine.test(line));
   const parts = [
-    { id: 'front matter', heading: 'Title, dates and summary', lines: front.split('\n').filter((line) => line.trim()) },
-    { id: '', heading: 'Text before the first heading', lines: [] as string[] },
+    { id: frontMatterPart, heading: 'Title, dates and summary', lines: header },
+    { id: leadPart, heading: 'Text before the first heading', lines: [] as string[] },
   ];
   for (const block of html.split(/(?=<h[23][^>]*\sid=")/)) {
     const heading = /^<h([23])[^>]*\sid="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/.exec(block);
@@ -444,19 +455,19 @@ export const headingsOf = (html: string) =>
   }));
 
 /** What changed between two published versions of a page, as a reviewer reads it: each changed section, by heading. */
-export function sectionChanges(before: string, after: string): { part: string; lines: string[] }[] {
+export function sectionChanges(before: string, after: string): { id: string; part: string; lines: string[] }[] {
   const old = new Map(sectionsOf(before).map((section) => [section.id, section]));
   const now = sectionsOf(after);
   const gone = [...old.values()].filter((section) => !now.some(({ id }) => id === section.id));
-  const change = (part: string, was: string[], is: string[]) => {
+  const change = ({ id, heading }: { id: string; heading: string }, was: string[], is: string[]) => {
     const lines = diffArrays(was, is).flatMap(({ added, removed, value }) =>
       added || removed ? value.map((line) => `${added ? '+' : '-'} ${line}`) : [],
     );
-    return lines.length ? [{ part, lines }] : [];
+    return lines.length ? [{ id, part: heading, lines }] : [];
   };
   return [
-    ...now.flatMap((section) => change(section.heading, old.get(section.id)?.lines ?? [], section.lines)),
-    ...gone.flatMap((section) => change(section.heading, section.lines, [])),
+    ...now.flatMap((section) => change(section, old.get(section.id)?.lines ?? [], section.lines)),
+    ...gone.flatMap((section) => change(section, section.lines, [])),
   ];
 }
 
@@ -515,7 +526,9 @@ export function legalHistory(kind: string, frozen: Frozen[]) {
     .map(({ approval }, index) => ({
       ...approval,
       id: versionId(kind, approval.version),
-      changed: index ? sectionChanges(texts[index - 1]!, texts[index]!).map(({ part }) => headingText(part)) : [],
+      changed: index
+        ? sectionChanges(texts[index - 1]!, texts[index]!).map(({ id, part }) => ({ id, heading: headingText(part) }))
+        : [],
     }))
     .reverse();
 }

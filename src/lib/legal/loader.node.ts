@@ -69,7 +69,11 @@ export const legalEntrySchema = legalWords.extend({
   /** On a translation: the English versions approved for later that it does not translate yet, oldest first. */
   englishUpcoming: z.array(z.object({ id: z.string(), takesEffect: z.iso.date() })).optional(),
   /** On a current page: every approved version, newest first, with the sections whose words changed. */
-  history: z.array(approvalSchema.extend({ id: z.string(), changed: z.array(z.string()) })).optional(),
+  history: z
+    .array(
+      approvalSchema.extend({ id: z.string(), changed: z.array(z.object({ id: z.string(), heading: z.string() })) }),
+    )
+    .optional(),
 });
 export type LegalEntry = z.infer<typeof legalEntrySchema>;
 

@@ -130,6 +130,8 @@ export const wordsSchema = z.strictObject({
       'historyInEffect',
       'historyNote',
       'historyChanged',
+      'historyFrontMatter',
+      'historyLead',
       'historyReviewed',
       'historyTranslates',
     ]).shape,
@@ -157,6 +159,8 @@ export const wordsSchema = z.strictObject({
     historyTranslationFirst: quoting('date'),
     historyBy: quoting('name'),
     historyNoNotice: quoting('note'),
+    /** Beside a day's second or later version (2026-11-25-2), which the heading's date alone cannot tell apart. */
+    historySameDay: quoting('n'),
   }),
 });
 export type Words = z.infer<typeof wordsSchema>;

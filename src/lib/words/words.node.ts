@@ -41,7 +41,8 @@ export { WordsError };
 
 /**
  * Tokens a component fills per item, left in place here: {{network}}, each social network's name, and the legal
- * pages' own parts (a date, a title, a version, a note, a name, a link, an email link: src/components/Say.astro).
+ * pages' own parts (a date, a title, a version, a day's version number, a note, a name, a link, an email link:
+ * src/components/Say.astro).
  */
 export const itemTokens = new Set([
   'network',
@@ -49,6 +50,7 @@ export const itemTokens = new Set([
   'until',
   'title',
   'version',
+  'n',
   'note',
   'name',
   'link',
