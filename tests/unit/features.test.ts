@@ -332,6 +332,7 @@ describe("an owner's confirmation of a feature", () => {
     expect(items.filter(({ feature }) => feature === 'dietary').map(({ id }) => id)).toEqual([
       'diet-searches',
       'diet-group-hints',
+      'diet-food-preferences',
       'diet-withdrawal',
     ]);
   });
