@@ -24,6 +24,7 @@ import {
   type Approvals,
 } from '../src/lib/legal/approvals.node.ts';
 import { lawFacts } from '../src/lib/legal/law.ts';
+import { significantToFollow } from '../src/lib/legal/significant.node.ts';
 import { legalPages, translationSources } from '../src/lib/legal/pages.node.ts';
 import { approveArgs, recordKey } from '../src/lib/legal/pages.ts';
 import { legalShared, legalText } from '../src/lib/legal/text.node.ts';
@@ -131,6 +132,7 @@ export const legalDocs = {
   data: 'docs/legal-pages.md#what-the-app-does-with-data-srccontentlegaldata-practicesyaml',
   translations: 'docs/legal-pages.md#translations',
   confirmations: 'docs/legal-checklist.md#what-the-owner-must-confirm-before-launch',
+  significant: 'docs/legal-pages.md#significant-changes',
 };
 
 /**
@@ -184,6 +186,8 @@ export async function legalProblems(config: SiteConfig): Promise<ReleaseProblem[
     () => checkClock(approvals, today(), 'run npm run check:release again'),
     legalDocs.effectiveDates,
   );
+  // A significant change until what must follow it is recorded: the stores told, parents asked again.
+  for (const text of significantToFollow(approvals, config)) problems.push({ text, doc: legalDocs.significant });
   const approveHint = (key: string) =>
     `npm run legal:approve -- ${approveArgs(key)} --by "<your name>" --note "<what changed, for readers>"`;
   /**

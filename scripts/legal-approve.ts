@@ -22,12 +22,18 @@ const help = `${usageLine}
 Records that you approved the page as a visitor reads it now, and freezes that copy (docs/legal-pages.md#approving-and-versions).
   <page>                  the page's kind: its file's name in src/content/legal/ (privacy for privacy.md)
   --by "<name>"           who read and approves the text (shown on the page's history)
-  --note "<one line>"     what changed, for readers (shown on the page's history)
+  --note "<one line>"     what changed, for readers (shown on the page's history); a section named by its id
+                          (#changes) shows as its heading, and must be one whose words changed
   --effective YYYY-MM-DD  the day this version takes effect (default: the approval's date); a change needs the page's
                           notice period, 30 days unless its front matter says otherwise (docs/legal-pages.md#effective-dates);
                           a translation takes effect with the English version it translates (its default), never before
   --no-notice "<why>"     take effect sooner than the notice period, recording why (a typo fixed)
   --reviewed              record a review that changes no word (the yearly review): "Last updated" follows it
+  --significant           the change is significant (asked of a change of the terms and privacy pages, yours to
+  --not-significant       decide: docs/legal-pages.md#significant-changes); a significant one is told to the app
+                          stores, and parents asked again where the app has teen accounts, by the day it takes effect
+  --followed              record that what must follow the latest version, a significant change, was done (--note
+                          says what); until then npm run check:release lists it
   --date YYYY-MM-DD       the day the approval was given (default: today, UTC), to record a sign-off given earlier:
                           not before the record's latest date, and never in the future
   --locale es             approve the page's translation, naming the English version it translates
@@ -47,6 +53,9 @@ try {
     effective: { type: 'string' },
     'no-notice': { type: 'string' },
     reviewed: { type: 'boolean' },
+    significant: { type: 'boolean' },
+    'not-significant': { type: 'boolean' },
+    followed: { type: 'boolean' },
     template: { type: 'boolean' },
     locale: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -81,6 +90,7 @@ const { legalPages, translationFile, translationSources, unpublishedLegalPages }
 const { recordKey, versionId } = await import('../src/lib/legal/pages.ts');
 const { legalShared, legalText } = await import('../src/lib/legal/text.node.ts');
 const { translationsToFollow } = await import('../src/lib/legal/translations.node.ts');
+const { significantToFollow } = await import('../src/lib/legal/significant.node.ts');
 const { availableLocales, configOrExit } = await import('../src/config/index.ts');
 const { localePath } = await import('../src/lib/i18n.ts');
 const config = configOrExit();
@@ -126,6 +136,8 @@ if (date > today)
   fail(
     `--date ${date} is in the future (today is ${today}, UTC); expected the day the approval was given, at the latest today.`,
   );
+if (values.significant && values['not-significant']) fail('--significant and --not-significant: expected one of them.');
+const significant = values.significant ? true : values['not-significant'] ? false : undefined;
 if (values.effective !== undefined && !isDate(values.effective))
   fail(`--effective ${values.effective}: expected a date, YYYY-MM-DD.`);
 
@@ -147,6 +159,8 @@ try {
       on: date,
       note,
       reviewed: values.reviewed,
+      significant,
+      followed: values.followed,
       takesEffect: values.effective,
       noNotice: values['no-notice'],
       noticeDays: page.noticeDays,
@@ -159,6 +173,11 @@ try {
       features: translated ? undefined : config.features,
     }) ?? latest!.approval.version;
   const id = versionId(key, version);
+  if (values.followed) {
+    console.log(`Recorded what followed ${id}, a significant change (${by}, ${date}): ${note}.`);
+    console.log(`Commit ${approvalsFile}.`);
+    process.exit(0);
+  }
   if (values.reviewed) console.log(`Recorded a review of ${id} (${by}, ${date}): no word changed.`);
   else
     console.log(
@@ -169,6 +188,10 @@ try {
       `Changed since ${versionId(key, latest!.approval.version)}: ${changes.map((c) => headingText(c.part)).join('; ')}`,
     );
   console.log(`Commit ${approvalsFile}${values.reviewed ? '' : ` and ${frozenFile(key, version)}`}.`);
+  if (significant && !values.reviewed)
+    console.log(
+      `To follow:\n  ${significantToFollow(readApprovals(), config).find((line) => line.startsWith(`${id} `))}`,
+    );
   // From the day an English change is approved, each published translation announces it and must follow it.
   const toFollow = locale !== 'en' ? [] : translationsToFollow(config, readApprovals(), today, kind);
   if (toFollow.length)

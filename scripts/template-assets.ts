@@ -66,7 +66,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/i18n/en/words.yaml'],
     replace: 'write your own words in src/content/i18n/en/words.yaml',
     doc: 'README.md#make-it-yours',
-    digest: 'b91d6600a3087ba07ac2811880e3cdc5ceb3c369cb67d7df7fb74d67f8d8bdfe',
+    digest: 'd60aa5cdec9ad9a39c37389aec300dde88274b365cea42d75909571d0a8f2b8a',
   },
   {
     name: 'the support questions',
@@ -82,7 +82,7 @@ export const templateAssets: TemplateAsset[] = [
       "translate your own words into src/content/i18n/es/words.yaml, or drop 'es' from languages in site.config.ts",
     language: 'es',
     doc: 'README.md#languages',
-    digest: '1bafc321f3f89116d2154647fb3a5835a81e3af8c01167953d96b547ddd9a85c',
+    digest: '1b120ec66909acca2709a1bf67777e9530deefd488b0dd4ef79f808f0500c232',
   },
   {
     name: 'the Spanish support questions',

@@ -30,7 +30,15 @@ beforeAll(() => {
   project.edit('site.config.ts', /aiProvider: ''/, "aiProvider: 'Mistral AI'");
   const pages = readdirSync(join(project.dir, 'src/content/legal')).filter((name) => name.endsWith('.md'));
   for (const kind of pages.map((name) => name.slice(0, -3))) {
-    const args = ['scripts/legal-approve.ts', kind, '--by', 'Dana Owner', '--note', 'The app now asks an AI'];
+    const args = [
+      'scripts/legal-approve.ts',
+      kind,
+      '--by',
+      'Dana Owner',
+      '--note',
+      'The app now asks an AI',
+      '--significant',
+    ];
     const run = node([...args, '--effective', addDays(today(), 40)]);
     const said = run.stdout + run.stderr;
     // A page whose words did not change, or that is not published, has nothing to approve.

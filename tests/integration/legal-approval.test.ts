@@ -110,8 +110,15 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   // Nothing broken is approved: a bad data entry stops the approval with the build's own message.
   const data = project.read('src/content/legal/data-practices.yaml');
   project.write('src/content/legal/data-practices.yaml', data.replace(/euBasis: contract/, 'euBasis: contrat'));
-  const now = ['--note', `Accounts deleted within ${later} days`, '--no-notice', 'A test change'];
-  const refused = approve('privacy', ...now);
+  // The privacy policy's note names the section that changed by its id: its history shows the heading instead.
+  const now = (kind: string) => [
+    '--note',
+    `Accounts deleted within ${later} days${kind === 'privacy' ? ' (#retention)' : ''}`,
+    '--no-notice',
+    'A test change',
+    '--not-significant',
+  ];
+  const refused = approve('privacy', ...now('privacy'));
   const build = await project.build(production);
   const message = /data entry "\w[\w-]*", field euBasis is "contrat"; expected one of [^\n]*/.exec(build.output)?.[0];
   expect(message, build.output).toBeDefined();
@@ -125,11 +132,11 @@ it('stops on any change of the words, approves the words as read, and keeps the 
     return pending && pending > today ? ['--effective', pending] : [];
   };
   for (const kind of quoting)
-    expect(approve(kind, ...now, ...after(kind)).output).toContain(`Approved ${kind}@${today}`);
+    expect(approve(kind, ...now(kind), ...after(kind)).output).toContain(`Approved ${kind}@${today}`);
   // Their translations quote the same figure: translated, and approved naming the English they translate.
   for (const kind of quoting)
     for (const locale of translationsOf(kind))
-      expect(approve(kind, '--locale', locale, ...now, ...after(`${kind}.${locale}`)).output).toContain(
+      expect(approve(kind, '--locale', locale, ...now(kind), ...after(`${kind}.${locale}`)).output).toContain(
         `Approved ${kind}.${locale}@${today}`,
       );
   const built = await project.build(production);
@@ -149,7 +156,7 @@ it('stops on any change of the words, approves the words as read, and keeps the 
     new RegExp(`<dd>${id}</dd><dt>Approved</dt><dd><time datetime="${today}">[^<]*</time>, by Test Approver`),
   );
   expect(history).toContain('(without notice: A test change)');
-  expect(history).toContain(`<dd>Accounts deleted within ${later} days</dd>`);
+  expect(history).toContain(`<dd>Accounts deleted within ${later} days (Retention, choices and rights)</dd>`);
   // A name is text, not a pattern: "Jane Doe (counsel)" reads as written.
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   expect(history).toMatch(
@@ -203,7 +210,15 @@ it('keeps the words in effect until a change approved 30 days ahead takes effect
   expect(approve('privacy', ...note, '--effective', day(-1)).output).toContain(`--effective ${day(-1)} is before`);
   expect(approve('privacy', ...note, '--effective', day(29)).output).toContain("less than the page's 30 days");
 
-  expect(approve('privacy', ...note, '--effective', day(30)).code).toBe(0);
+  // Whether the change is significant is the owner's choice: asked for, recorded, and what must follow it listed.
+  expect(approve('privacy', ...note, '--effective', day(30)).output).toContain(
+    '--significant or --not-significant is missing',
+  );
+  const approved = approve('privacy', ...note, '--effective', day(30), '--significant');
+  expect(approved.code, approved.output).toBe(0);
+  expect(approved.output).toMatch(
+    new RegExp(`is a significant change: by ${day(30)}, the day it takes effect, tell App Store Connect`),
+  );
   // Each translation, whose words this change leaves as they are, names the new English version it translates.
   for (const locale of translationsOf('privacy'))
     expect(approve('privacy', '--locale', locale, ...note, '--effective', day(30)).code).toBe(0);
@@ -221,8 +236,12 @@ it('keeps the words in effect until a change approved 30 days ahead takes effect
   expect(own.read(`dist/legal/privacy/${next.version}.html`)).toMatch(
     new RegExp(`This version takes effect on <time datetime="${day(30)}">`),
   );
-  expect(own.read('dist/legal/privacy/history.html')).toMatch(
-    new RegExp(`In effect from</dt><dd><time datetime="${day(30)}">`),
-  );
+  const history = own.read('dist/legal/privacy/history.html');
+  expect(history).toMatch(new RegExp(`In effect from</dt><dd><time datetime="${day(30)}">`));
+  expect(history).toContain('<dt>Significant change</dt><dd>Yes</dd>');
+  // Once the stores are told, that is recorded, once.
+  const followed = ['--followed', '--note', 'Told App Store Connect'];
+  expect(approve('privacy', ...followed).output).toContain(`Recorded what followed privacy@${next.version}`);
+  expect(approve('privacy', ...followed).output).toContain(`what followed privacy@${next.version} is already recorded`);
   own.remove();
 }, 600_000);

@@ -76,10 +76,18 @@ describe('a legal page moved to a new address', () => {
     project.write(file, reworded);
     const approval = spawnSync(
       'npm',
-      ['run', 'legal:approve', '--', kind, '--template', '--by', 'Test Approver', '--note', 'Reworded'].concat([
-        '--no-notice',
-        'Reworded; nothing you agreed to changed',
-      ]),
+      [
+        'run',
+        'legal:approve',
+        '--',
+        kind,
+        '--template',
+        '--by',
+        'Test Approver',
+        '--note',
+        'Reworded',
+        '--not-significant',
+      ].concat(['--no-notice', 'Reworded; nothing you agreed to changed']),
       { cwd: project.dir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } },
     );
     expect(approval.status, approval.stdout + approval.stderr).toBe(0);

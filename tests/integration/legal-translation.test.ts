@@ -51,7 +51,13 @@ describe.runIf(locale)(`the privacy policy's translation (${locale})`, () => {
     // The English policy changes and is approved: the translation now translates an earlier version.
     project.write('src/content/legal/privacy.md', reword(project.read('src/content/legal/privacy.md'), 'introduction'));
     const args = ['scripts/legal-approve.ts', 'privacy', ...recordFlag, '--by', 'Test Approver'];
-    const more = ['--note', 'The introduction says it more plainly', '--no-notice', 'No change of meaning'];
+    const more = [
+      '--note',
+      'The introduction says it more plainly',
+      '--no-notice',
+      'No change of meaning',
+      '--not-significant',
+    ];
     const approved = spawnSync(process.execPath, [...args, ...more], { cwd: project.dir, encoding: 'utf8' });
     expect(approved.status, approved.stdout + approved.stderr).toBe(0);
     const english = `privacy@${latestOf('privacy').version}`;
@@ -94,7 +100,17 @@ describe.runIf(locale)(`the privacy policy's translation (${locale})`, () => {
       const approve = (...more: string[]) =>
         spawnSync(
           process.execPath,
-          ['scripts/legal-approve.ts', 'privacy', ...recordFlag, '--by', 'Test Approver', '--note', 'Plainer', ...more],
+          [
+            'scripts/legal-approve.ts',
+            'privacy',
+            ...recordFlag,
+            '--by',
+            'Test Approver',
+            '--note',
+            'Plainer',
+            '--not-significant',
+            ...more,
+          ],
           { cwd: own.dir, encoding: 'utf8' },
         );
       own.write('src/content/legal/privacy.md', reword(own.read('src/content/legal/privacy.md'), 'introduction'));

@@ -102,6 +102,7 @@ export async function richOwnerCopy(): Promise<LeanOwnerCopy> {
     'Robin Owner',
     '--note',
     'Says that we test our backups',
+    '--not-significant',
     '--effective',
     addDays(today(), 45),
   ]);

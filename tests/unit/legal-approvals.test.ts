@@ -99,6 +99,18 @@ describe('the legal record only grows: the committed record with one edit stops,
       latest,
       /it takes effect on 2020-01-01, before its approval/,
     ],
+    [
+      'what followed a significant change, edited',
+      (list) => (list.at(-1)!.followed = { ...review(list.at(-1)!, '2099-01-01'), note: 'Edited' }),
+      latest,
+      /what followed it is not as recorded \(its sha256\): its date, by or note was edited/,
+    ],
+    [
+      'what followed recorded on a version that is no significant change',
+      (list) => (list.at(-1)!.followed = review(list.at(-1)!, '2099-01-01')),
+      latest,
+      /it records what followed a significant change, but it is not one/,
+    ],
   ];
   it('stops nothing as committed', () => expect(frozenCopies('terms', committed)).toHaveLength(committed.length));
   it.each(cases)('%s', (_, edit, version, message) => {
@@ -157,6 +169,23 @@ describe('an approval refuses, naming what it got and what it expected', () => {
       `gives less than the page's 30 days of notice; expected ${addDays(on, 30)} or later, or --no-notice`,
     );
     expect(refusal({ takesEffect: addDays(on, 6), noticeDays: 7 })).toContain("the page's 7 days of notice");
+  });
+  it('a change of a terms or privacy page without the choice of whether it is significant', () =>
+    expect(refusal({ takesEffect: addDays(on, 30) })).toContain(
+      'terms: --significant or --not-significant is missing: whether this change is significant is yours to decide',
+    ));
+  it('what followed a version that is no significant change', () =>
+    expect(refusal({ followed: true })).toContain(
+      `terms: --followed records what followed a significant change; the latest version, terms@${latest.approval.version}, is not one`,
+    ));
+  it('a note naming a section (#id) whose words did not change', () => {
+    const ids = [...latest.html.matchAll(/<h[23][^>]*\sid="([^"]+)"/g)].map(([, id]) => id!);
+    const [first, last] = [ids[0]!, ids.at(-1)!];
+    expect(refusal({ note: `Adds a sentence to #${first}` })).toContain(
+      `terms: --note names #${first}, whose words did not change since terms@${latest.approval.version}; expected one of the sections that changed: #${last}`,
+    );
+    // The section that did change passes this check (and meets the next: the notice period).
+    expect(refusal({ note: `Adds a sentence to #${last}` })).toContain('days of notice');
   });
 });
 

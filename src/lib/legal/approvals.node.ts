@@ -25,6 +25,7 @@ import {
   translationSources,
   unpublishedLegalPages,
 } from './pages.node.ts';
+import { significanceKinds } from './law.ts';
 import { approveArgs, recordKey, versionId } from './pages.ts';
 
 export const approvalsFile = `${legalDir}/approvals.yaml`;
@@ -45,6 +46,11 @@ const record = {
   takesEffect: date.optional(),
   /** Why it takes effect sooner than the page's notice period: a change that needs no notice. */
   noNotice: note.optional(),
+  /**
+   * The owner's choice, on a change of a page of `significanceKinds`: whether the change is significant, which the
+   * app-store laws make the developer tell the stores of, and ask parents again for (significant.node.ts).
+   */
+  significant: z.boolean().optional(),
   /**
    * On a translation (`privacy.es`): the English version it translates (`privacy@2026-11-27`), the latest one approved
    * when the translation was; a newer English version makes it stale (translations.node.ts).
@@ -78,6 +84,8 @@ export const approvalSchema = z.strictObject({
    * its words bound to its version's (reviewHash), so an earlier review edited stops the build like an approval.
    */
   reviews: z.array(z.strictObject({ date, by, note, sha256 })).optional(),
+  /** On a significant change: who did what must follow it, and when (significant.node.ts), bound like a review. */
+  followed: z.strictObject({ date, by, note, sha256 }).optional(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 export type Approvals = Partial<Record<string, Approval[]>>;
@@ -256,6 +264,10 @@ export function frozenCopies(kind: string, list: Approval[]): Frozen[] {
           `its review of ${review.date} is not the review recorded (its sha256): its date, by or note was edited`,
         );
     }
+    if (approval.followed && approval.followed.sha256 !== reviewHash(approval, approval.followed))
+      stop(version, `what followed it is not as recorded (its sha256): its date, by or note was edited`);
+    if (approval.followed && !approval.significant)
+      stop(version, `it records what followed a significant change, but it is not one (significant: true)`);
     const file = frozenFile(kind, version);
     if (!existsSync(file)) stop(version, `its frozen copy, ${file}, is missing`);
     const text = readFileSync(file, 'utf8');
@@ -288,6 +300,10 @@ export interface ApprovalRequest {
   note: string;
   /** A review that changes no word (the yearly review), not a new version. */
   reviewed?: boolean | undefined;
+  /** Whether the change is significant: asked, and recorded, on an English page of `significanceKinds`. */
+  significant?: boolean | undefined;
+  /** Records that what must follow the latest version, a significant change, was done (`note` says what). */
+  followed?: boolean | undefined;
   /** When the version takes effect; absent, on the approval's date. */
   takesEffect?: string | undefined;
   /** Why it needs no notice, if it takes effect sooner than the page's notice period. */
@@ -320,7 +336,8 @@ export interface ApprovalRequest {
  * its latest version and nothing changed. Refuses, naming what it got and what it expected: no note, a page already
  * approved (unless reviewed), a review of a changed page, a date before the record's latest, an effective date before
  * the approval or the version before it, a change sooner than the notice period without `noNotice`, a first effective
- * date after the first version takes effect, an owner's approval on the template's record, and example values.
+ * date after the first version takes effect, an owner's approval on the template's record, example values, and a note
+ * naming a section (`#id`) whose words did not change.
  */
 export function approve(kind: string, now: Published, request: ApprovalRequest) {
   const { by, on, reviewed = false, noticeDays = defaultNoticeDays } = request;
@@ -344,6 +361,17 @@ export function approve(kind: string, now: Published, request: ApprovalRequest) 
   const latest = frozenCopies(kind, list).at(-1);
   const last = latest && lastUpdated(latest.approval);
   if (last && on < last) refuse(`${on} is before the latest record, ${last}: dates only move forward`);
+  if (request.followed) {
+    if (!latest?.approval.significant)
+      return refuse(
+        `--followed records what followed a significant change; the latest version${latest ? `, ${versionId(kind, latest.approval.version)},` : ''} is not one`,
+      );
+    const { approval } = latest;
+    if (approval.followed) return refuse(`what followed ${versionId(kind, approval.version)} is already recorded`);
+    const followed = { date: on, by, note };
+    const entry = { ...approval, followed: { ...followed, sha256: reviewHash(approval, followed) } };
+    return writeApprovals({ ...all, [kind]: [...list.slice(0, -1), entry] });
+  }
   const retranslated = request.translates !== undefined && request.translates !== latest?.approval.translates;
   if (reviewed === (isDraft(now, latest) || retranslated)) {
     refuse(
@@ -352,6 +380,20 @@ export function approve(kind: string, now: Published, request: ApprovalRequest) 
         : `the words equal its latest approved version, ${versionId(kind, latest!.approval.version)}; to record a review that changes no word, add --reviewed`,
     );
   }
+  // A note may point readers at a section by its id (#changes), which the history links: only at one whose words changed.
+  const named = [...note.matchAll(/#([\w-]+)/g)].map(([, id]) => id!);
+  const changed =
+    latest && !reviewed ? sectionChanges(publishedText(latest), publishedText(now)).map(({ id }) => id) : [];
+  const unchanged = named.filter((id) => !changed.includes(id));
+  if (unchanged.length)
+    refuse(
+      `--note names ${unchanged.map((id) => `#${id}`).join(', ')}, whose words did not change${latest ? ` since ${versionId(kind, latest.approval.version)}` : ' (this is the first version)'}; expected one of the sections that changed: ${
+        changed
+          .filter((id) => id && id !== frontMatterPart)
+          .map((id) => `#${id}`)
+          .join(', ') || 'none'
+      }`,
+    );
   if (reviewed) {
     const review = { date: on, by, note };
     const reviews = [...(latest!.approval.reviews ?? []), { ...review, sha256: reviewHash(latest!.approval, review) }];
@@ -379,6 +421,13 @@ export function approve(kind: string, now: Published, request: ApprovalRequest) 
     refuse(
       `--effective ${takesEffect} gives less than the page's ${noticeDays} days of notice; expected ${noticeEnds} or later, or --no-notice "<why this change needs no notice>"`,
     );
+  // Asked of a change of an English terms or privacy page; a translation takes effect with its English version.
+  const asked = !request.translates && significanceKinds.includes(kind);
+  const significant = asked ? request.significant : undefined;
+  if (latest && asked && significant === undefined)
+    refuse(
+      `--significant or --not-significant is missing: whether this change is significant is yours to decide (docs/legal-pages.md#significant-changes); a significant one is told to the app stores, and parents asked again, by the day it takes effect`,
+    );
   const n = list.filter((approval) => approval.date === on).length + 1;
   const version = n > 1 ? `${on}-${n}` : on;
   const fields = {
@@ -388,6 +437,7 @@ export function approve(kind: string, now: Published, request: ApprovalRequest) 
     note,
     ...(takesEffect !== on && { takesEffect }),
     ...(noNotice && { noNotice }),
+    ...(significant !== undefined && { significant }),
     ...(request.translates && { translates: request.translates }),
     ...(request.path && { path: request.path }),
   };

@@ -86,3 +86,9 @@ export const requiredIn = (kind: string, features?: Features) => {
       .map((within) => ({ text, within })),
   );
 };
+
+/**
+ * The pages whose change the app-store accountability laws may call significant (Texas SB 2420; Utah SB 142, from
+ * 2027-05-06): the terms and the privacy policies. An approval of a change of one records the owner's choice.
+ */
+export const significanceKinds: readonly string[] = ['privacy', 'health-data', 'terms-of-use', 'terms'];
