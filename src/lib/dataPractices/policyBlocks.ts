@@ -52,6 +52,9 @@ export const blockWordsSchema = texts([
   'uses',
   'withdrawConsent',
   'withdrawConsentFor',
+  'trainsNone',
+  'trainsOwn',
+  'trainsProvider',
 ]).extend({
   sources: texts(sources),
   euBases: texts(euBases),
@@ -401,6 +404,30 @@ const consentChoices = (practices: DataPractices, words: BlockWords) =>
     })
     .join('\n');
 
+/**
+ * Whether personal data trains AI models (Connecticut's notice asks it of large language models), in one paragraph
+ * from each kind's `trains`: ours, each recipient's that trains, or neither.
+ */
+function modelTraining(practices: DataPractices, words: BlockWords, tag = 'en-US'): string {
+  const items = (entries: DataEntry[]) =>
+    sentence(
+      tag,
+      entries.map((entry) => lower(entry.label)),
+    );
+  const own = practices.data.filter((entry) => entry.trains.includes('own'));
+  const providers = Object.entries(practices.recipients).flatMap(([id, recipient]) => {
+    const trained = practices.data.filter(
+      (entry) => entry.trains.includes('provider') && entry.recipients.includes(id),
+    );
+    return recipient.trains && trained.length ? [{ recipient: recipient.name ?? recipient.label, trained }] : [];
+  });
+  if (!own.length && !providers.length) return words.trainsNone;
+  return [
+    ...(own.length ? [say(words.trainsOwn, { items: items(own) })] : []),
+    ...providers.map(({ recipient, trained }) => say(words.trainsProvider, { recipient, items: items(trained) })),
+  ].join(' ');
+}
+
 /** Every block the policy can place, by the name its Markdown uses: `{{practices.ccpaTable}}`. */
 export const practiceBlocks = {
   glance,
@@ -421,6 +448,7 @@ export const practiceBlocks = {
   keptLonger,
   deletedWithAccount,
   consentChoices,
+  modelTraining,
   sensitive,
   legalBases,
   healthData,

@@ -189,6 +189,11 @@ const entry = z
     recipients: keys,
     linked: z.boolean('true or false'),
     tracking: z.boolean('true or false'),
+    /**
+     * Whose AI models it trains: `own` (ours), `provider` (a recipient's that trains on what it receives); none by
+     * default. The privacy policy says it in one sentence (`{{practices.modelTraining}}`).
+     */
+    trains: z.array(z.enum(['own', 'provider']), 'a list of own, provider').default([]),
     retention: key,
     sensitive: z.array(z.enum(['cpra', 'gdpr-art9', 'health']), 'a list of cpra, gdpr-art9, health').default([]),
     euBasis: z.enum(euBases, `one of ${euBases.join(', ')}`),
@@ -262,6 +267,8 @@ export const dataPracticesSchema = z
           purposes: keys.min(1, 'at least one purpose'),
           /** A recipient only a feature of the app sends data to: left out, and off every list, while it lacks it. */
           feature: z.enum(featureNames, `one of ${featureNames.join(', ')}`).optional(),
+          /** It trains its own AI models on what it receives: a use for itself, so it is a third party. */
+          trains: z.boolean('true or false').default(false),
         })
         .strict(),
     ),
@@ -308,6 +315,14 @@ export const dataPracticesSchema = z
   .strict()
   .superRefine((file, ctx) => {
     for (const [id, recipient] of Object.entries(file.recipients)) {
+      // Training its own models on what it receives is a use for itself: both labels must show it as shared.
+      if (recipient.trains && recipient.kind !== 'third-party')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['recipients', id, 'kind'],
+          input: recipient.kind,
+          message: `third-party: recipients.${id}.trains is true, and a recipient that trains its models on what it receives uses it for its own purposes (Google Play: shared)`,
+        });
       recipient.purposes.forEach((value, i) => {
         if (!Object.hasOwn(file.purposes, value))
           ctx.addIssue({
@@ -356,6 +371,20 @@ export const dataPracticesSchema = z
           );
         }
       });
+      // The policy's sentence on model training follows `trains`: a provider's, only through a recipient that trains.
+      const trainers = item.recipients.filter((id) => file.recipients[id]?.trains);
+      if (trainers.length && !item.trains.includes('provider'))
+        issue(
+          ['trains'],
+          item.trains,
+          `a list with provider: it goes to ${trainers.join(', ')}, which trains its models on what it receives (recipients.${trainers[0]}.trains)`,
+        );
+      if (!trainers.length && item.trains.includes('provider'))
+        issue(
+          ['trains'],
+          item.trains,
+          `no provider: none of its recipients (${item.recipients.join(', ')}) trains its models (trains: true on the one that does)`,
+        );
       // A recipient gets a kind only for a purpose both list: the text-message provider, for one, only sign-in codes.
       item.recipients.forEach((id, i) => {
         const recipient = file.recipients[id];

@@ -61,6 +61,8 @@ export const requiredInSections = {
   '{{practices.keptLonger}}': { 'delete-account': ['what-is-kept'] },
   /** Apple's privacy choices: each consent and how to withdraw it. */
   '{{practices.consentChoices}}': { 'privacy-choices': ['consents'] },
+  /** Connecticut SB 1295 (from 2026-07-01): whether personal data trains large language models. */
+  '{{practices.modelTraining}}': { privacy: ['how-we-use-information'] },
 } as const satisfies Record<string, Partial<Record<string, readonly string[]>>>;
 
 /** The texts of `requiredInSections` that a feature brings: with it off, the pages say what stands instead. */
