@@ -156,7 +156,7 @@ it('stops on any change of the words, approves the words as read, and keeps the 
     new RegExp(`<dd>${id}</dd><dt>Approved</dt><dd><time datetime="${today}">[^<]*</time>, by Test Approver`),
   );
   expect(history).toContain('(without notice: A test change)');
-  expect(history).toContain(`<dd>Accounts deleted within ${later} days (Retention, choices and rights)</dd>`);
+  expect(history).toContain(`<dd>Accounts deleted within ${later} days (<q>Retention, choices and rights</q>)</dd>`);
   // A name is text, not a pattern: "Jane Doe (counsel)" reads as written.
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   expect(history).toMatch(
