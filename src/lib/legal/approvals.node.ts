@@ -333,11 +333,13 @@ export interface ApprovalRequest {
 
 /**
  * Records that `by` approved `now`, the page as published now, and freezes it; or, `reviewed`, that `by` reviewed
- * its latest version and nothing changed. Refuses, naming what it got and what it expected: no note, a page already
+ * its latest version and nothing changed; or, `followed`, that `by` did what must follow its latest version, a
+ * significant change. Refuses, naming what it got and what it expected: no note, a page already
  * approved (unless reviewed), a review of a changed page, a date before the record's latest, an effective date before
  * the approval or the version before it, a change sooner than the notice period without `noNotice`, a first effective
  * date after the first version takes effect, an owner's approval on the template's record, example values, and a note
- * naming a section (`#id`) whose words did not change.
+ * naming a section (`#id`) whose words did not change; on a change of a terms or privacy page, no choice of whether it
+ * is significant.
  */
 export function approve(kind: string, now: Published, request: ApprovalRequest) {
   const { by, on, reviewed = false, noticeDays = defaultNoticeDays } = request;
@@ -380,7 +382,7 @@ export function approve(kind: string, now: Published, request: ApprovalRequest) 
         : `the words equal its latest approved version, ${versionId(kind, latest!.approval.version)}; to record a review that changes no word, add --reviewed`,
     );
   }
-  // A note may point readers at a section by its id (#changes), which the history links: only at one whose words changed.
+  // A note may point readers at a section by its id (#changes), shown by its heading: only at one whose words changed.
   const named = [...note.matchAll(/#([\w-]+)/g)].map(([, id]) => id!);
   const changed =
     latest && !reviewed ? sectionChanges(publishedText(latest), publishedText(now)).map(({ id }) => id) : [];
