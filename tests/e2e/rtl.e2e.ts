@@ -302,10 +302,22 @@ test.describe('English, beside an Arabic language', () => {
   test.use({ javaScriptEnabled: false, reducedMotion: 'reduce' });
   const englishPaths = ['/', '/support', legalPages(config.features)[0]!.path];
 
-  /** The page down to its language switcher, which lists one language more in the copy. */
+  /**
+   * The page down to its language switcher, which lists one language more in the copy; every image loaded (a lazy one
+   * is scrolled to) and decoded first, or one build's picture may catch an image the other's has not painted yet.
+   */
   async function shot(page: Page, url: string) {
     await page.goto(url, { waitUntil: 'networkidle' });
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    const images = page.locator('img');
+    for (const image of await images.all()) await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => images.evaluateAll((all) => all.every((image) => (image as HTMLImageElement).complete)))
+      .toBe(true);
+    await images.evaluateAll((all) =>
+      Promise.all(all.map((image) => (image as HTMLImageElement).decode().catch(() => {}))),
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
     const switcher = await page.locator('.language-switcher').boundingBox();
     const { width } = page.viewportSize()!;
     const bottom = switcher?.y ?? (await page.evaluate(() => document.documentElement.scrollHeight));
