@@ -68,7 +68,7 @@ beforeAll(() => {
   );
   for (const { locale } of policies) {
     const args = ['scripts/legal-approve.ts', 'privacy', '--locale', locale, ...recordFlag, '--by', 'Test Approver'];
-    const more = ['--note', `Renames a section`, '--effective', day(40)];
+    const more = ['--note', `Renames a section`, '--effective', day(40), '--not-significant'];
     const { status, stdout, stderr } = spawnSync(process.execPath, [...args, ...more], {
       cwd: project.dir,
       encoding: 'utf8',

@@ -108,6 +108,7 @@ describe.runIf(template)("a lean owner's copy, made ready for launch as its owne
         'Filled in before launch',
         '--no-notice',
         'Not launched yet: no user has agreed to it',
+        '--not-significant',
       ]);
   }, 300_000);
   afterAll(() => owner?.remove());
