@@ -33,7 +33,7 @@ const { values } = parseArgs({
 });
 const { quick } = values;
 // Rounds of each page beside its floor (scripts/floorGate.ts), some 11 s each side: enough for quiet moments on both,
-// and nine more for a page over its ratio on them, so only a borderline page pays for the doubt.
+// and 13 more for a page over its ratio on them, 18 in all: only a borderline page pays for the doubt.
 const floorRounds = Number(values['floor-rounds'] ?? 5);
 if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
@@ -116,7 +116,7 @@ try {
     port: port + 1,
     paths: floorPaths,
     rounds: floorRounds,
-    extraRounds: 9,
+    extraRounds: 13,
     ratios: floorRatioOf,
     dir: 'reports/floor',
   });
