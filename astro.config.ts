@@ -3,7 +3,7 @@ import react from '@astrojs/react';
 import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { site } from './src/integrations/site.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
-import { legalApprovals } from './src/integrations/legalApprovals.ts';
+import { legalApprovals } from './packages/legal/src/integration.ts';
 
 export default defineConfig({
   output: 'static',

@@ -22,19 +22,19 @@ import {
   templateRecord,
   today,
   type Approvals,
-} from '../src/lib/legal/approvals.node.ts';
-import { lawFacts } from '../src/lib/legal/law.ts';
-import { significantToFollow } from '../src/lib/legal/significant.node.ts';
-import { legalPages, translationSources } from '../src/lib/legal/pages.node.ts';
-import { approveArgs, recordKey } from '../src/lib/legal/pages.ts';
-import { legalShared, legalText } from '../src/lib/legal/text.node.ts';
+} from '../packages/legal/src/record/approvals.node.ts';
+import { lawFacts } from '../packages/legal/src/check/law.ts';
+import { significantToFollow } from '../packages/legal/src/record/significant.node.ts';
+import { legalPages, translationSources } from '../packages/legal/src/addresses/pages.node.ts';
+import { approveArgs, recordKey } from '../packages/legal/src/addresses/pages.ts';
+import { legalShared, legalText } from '../packages/legal/src/render/text.node.ts';
 import {
   publishesStale,
   readTranslationSettings,
   translationState,
   translationsFile,
   translationsToFollow,
-} from '../src/lib/legal/translations.node.ts';
+} from '../packages/legal/src/translations/translations.node.ts';
 import {
   ConfigError,
   fieldsAtExampleValues,

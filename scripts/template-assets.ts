@@ -66,7 +66,7 @@ export const templateAssets: TemplateAsset[] = [
     paths: ['src/content/i18n/en/words.yaml'],
     replace: 'write your own words in src/content/i18n/en/words.yaml',
     doc: 'README.md#make-it-yours',
-    digest: 'd60aa5cdec9ad9a39c37389aec300dde88274b365cea42d75909571d0a8f2b8a',
+    digest: '60ca2654e1bdcafa119d6a306ed2d1862d436afd5814111f7d49bd9873d55f23',
   },
   {
     name: 'the support questions',

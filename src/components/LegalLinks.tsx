@@ -1,8 +1,8 @@
 import { tagDirection } from '../lib/direction.ts';
-import type { LegalPage } from '../lib/legal/frontMatter.ts';
+import type { LegalPage } from '../../packages/legal/src/record/frontMatter.ts';
 
 /**
- * What a link to a legal page needs: the pages pass it from the collection (src/lib/legal/collection.ts). `lang` and
+ * What a link to a legal page needs: the pages pass it from the collection (packages/legal/src/record/collection.ts). `lang` and
  * `note` where the page exists only in another language than the page linking it (src/lib/words/legalLinks.node.ts).
  */
 export type LegalLink = Pick<LegalPage, 'kind' | 'path' | 'linkLabel' | 'callToAction'> & {

@@ -9,7 +9,7 @@ export const inviteCodeAlphabet = 'letters and digits';
  * Addresses the invite page may not take, as the site already serves them: its fixed pages (the two legal addresses
  * the hash links keep, docs/requirements.md#hash-addresses), the folders and files of its build, and each language's
  * folder (`/es`, whose pages an invite rule would answer). A legal page added later is checked where the invite page
- * is built (src/lib/legal/loader.node.ts).
+ * is built (packages/legal/src/record/loader.node.ts).
  */
 export const reservedInvitePaths = () => [
   ...['/support', '/privacy', '/terms', '/legal', '/404', '/images', '/videos', '/models', '/icons', '/_astro'],

@@ -13,7 +13,7 @@ import type { SiteConfig } from '../config/index.ts';
 import { appLinkFileHeaders, cacheControl, hashedAssetHeaders, hashedAssetsPath, securityHeaders } from './headers.ts';
 import { defaultLocale, type Locale } from './i18n.ts';
 import { invitePageRules, inviteRewrite, type InviteRules } from './invite/hostRules.ts';
-import { movedPage, movedRule, type Move } from './legal/movedRules.ts';
+import { movedPage, movedRule, type Move } from '../../packages/legal/src/addresses/movedRules.ts';
 
 type HostConfig = Pick<SiteConfig, 'invitePath' | 'siteUrl'> & Partial<Pick<SiteConfig, 'languages'>>;
 
@@ -184,7 +184,7 @@ export const nginxDirOf = (dist: string) => `${dist.replace(/[/\\]+$/, '')}-ngin
 /**
  * Every host file the build writes: `published`, by its path under dist/ (the static hosts read them there; a moved
  * legal page's former address is a page too, for a host that reads no rule), and `nginx`, by its name in the nginx
- * folder beside it (nginxDirOf). `moves`: the legal pages' former addresses (src/lib/legal/formerPaths.node.ts).
+ * folder beside it (nginxDirOf). `moves`: the legal pages' former addresses (packages/legal/src/addresses/formerPaths.node.ts).
  */
 export function hostFiles(
   config: HostConfig,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loadConfig } from '../../src/config/index.ts';
-import { legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
+import { legalPages as readLegalPages } from '../../packages/legal/src/addresses/pages.node.ts';
 import { fullRunUnless } from './support/tiers.ts';
 
 const legalPages = readLegalPages(loadConfig().features);

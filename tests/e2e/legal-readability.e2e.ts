@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loadConfig } from '../../src/config/index.ts';
-import { legalPage, legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
+import { legalPage, legalPages as readLegalPages } from '../../packages/legal/src/addresses/pages.node.ts';
 import { fullRunUnless } from './support/tiers.ts';
 
 const legalPages = readLegalPages(loadConfig().features);
 
 /**
  * The legal pages as a student reads them on a phone: at 375 px no table wider than the page nor more than three
- * columns side by side. (The word and sentence limits are the build's legal check: src/lib/legal/readability.ts.)
+ * columns side by side. (The word and sentence limits are the build's legal check: packages/legal/src/check/readability.ts.)
  */
 const maxColumnsSideBySide = 3;
 const phone = { width: 375, height: 812 };

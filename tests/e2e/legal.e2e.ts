@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { configInEffect } from '../../src/lib/legal/featuresInEffect.node.ts';
+import { configInEffect } from '../../packages/legal/src/record/featuresInEffect.node.ts';
 import { loadConfig } from '../../src/config/index.ts';
-import { requiredIn } from '../../src/lib/legal/law.ts';
-import { legalPage, legalPages as readLegalPages } from '../../src/lib/legal/pages.node.ts';
-import { legalTitle as titleOf, quickActions } from '../../src/lib/legal/pages.ts';
-import { legalSections, legalSubSections } from '../../src/lib/legal/sections.ts';
-import { formatLegalDate } from '../../src/lib/legal/frontMatter.ts';
-import { legalTokens, siteHostOf } from '../../src/lib/legal/tokens.node.ts';
+import { requiredIn } from '../../packages/legal/src/check/law.ts';
+import { legalPage, legalPages as readLegalPages } from '../../packages/legal/src/addresses/pages.node.ts';
+import { legalTitle as titleOf, quickActions } from '../../packages/legal/src/addresses/pages.ts';
+import { legalSections, legalSubSections } from '../../packages/legal/src/render/sections.ts';
+import { formatLegalDate } from '../../packages/legal/src/record/frontMatter.ts';
+import { legalTokens, siteHostOf } from '../../packages/legal/src/render/tokens.node.ts';
 import { expectNoAxeViolations } from './support/page-health.ts';
 import { fullRun, fullRunUnless } from './support/tiers.ts';
 

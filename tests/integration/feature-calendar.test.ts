@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays, today } from '../../src/lib/legal/approvals.node.ts';
-import { splitFrontMatter } from '../../src/lib/legal/pages.node.ts';
+import { addDays, today } from '../../packages/legal/src/record/approvals.node.ts';
+import { splitFrontMatter } from '../../packages/legal/src/addresses/pages.node.ts';
 import { leanOwnerCopy, type LeanOwnerCopy } from '../support/leanOwner.ts';
 import { template } from '../support/ownerContent.ts';
 
@@ -31,7 +31,7 @@ beforeAll(() => {
   const pages = readdirSync(join(project.dir, 'src/content/legal')).filter((name) => name.endsWith('.md'));
   for (const kind of pages.map((name) => name.slice(0, -3))) {
     const args = [
-      'scripts/legal-approve.ts',
+      'packages/legal/src/commands/approve.ts',
       kind,
       '--by',
       'Dana Owner',
@@ -61,7 +61,7 @@ it.runIf(template)(
       expect(project.read(page), page).not.toContain('Mistral AI');
     expect(project.read('dist/support.html')).not.toContain(aiQuestion());
 
-    const labels = node(['scripts/store-labels.ts', '--out', 'labels']);
+    const labels = node(['packages/legal/src/commands/store-labels.ts', '--out', 'labels']);
     expect(labels.status, labels.stderr).toBe(0);
     expect(labels.stdout).toContain(`features.ai stays off until ${addDays(today(), 40)}`);
   },

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
 import { featureNames, type Features } from '../../src/lib/features.ts';
-import { legalPages, writtenLegalSources } from '../../src/lib/legal/pages.node.ts';
-import { readApprovals } from '../../src/lib/legal/approvals.node.ts';
+import { legalPages, writtenLegalSources } from '../../packages/legal/src/addresses/pages.node.ts';
+import { readApprovals } from '../../packages/legal/src/record/approvals.node.ts';
 import { template } from '../support/ownerContent.ts';
 import { copyProject, filesOf, type ProjectCopy } from '../support/projectCopy.ts';
 
@@ -63,11 +63,11 @@ it("publishes no page of a feature switched off before the owner's record approv
   expect(featurePages.map(({ kind }) => kind).sort()).toEqual(['guidelines', 'health-data']);
   // A new owner's record: nothing approved yet (npm run legal:new-record), so a page may go with its feature.
   const node = join(project.dir, 'node_modules/.bin/node');
-  if (template) execFileSync(node, ['scripts/legal-new-record.ts'], { cwd: project.dir, stdio: 'pipe' });
+  if (template) execFileSync(node, ['packages/legal/src/commands/new-record.ts'], { cwd: project.dir, stdio: 'pipe' });
   for (const { kind, feature, path } of featurePages.filter((page) => !approved.includes(page) || template)) {
     setFeature(feature, false);
     // Nothing to approve: legal:approve says why.
-    const approve = spawnSync(node, ['scripts/legal-approve.ts', kind, '--by', 'Dana', '--note', 'First'], {
+    const approve = spawnSync(node, ['packages/legal/src/commands/approve.ts', kind, '--by', 'Dana', '--note', 'First'], {
       cwd: project.dir,
       encoding: 'utf8',
     });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/index.ts';
 import { featureValues } from '../../src/lib/features.ts';
-import { legalSubSections } from '../../src/lib/legal/sections.ts';
+import { legalSubSections } from '../../packages/legal/src/render/sections.ts';
 import { copyProject, filesOf, type ProjectCopy } from '../support/projectCopy.ts';
 
 let project: ProjectCopy;
@@ -54,7 +54,7 @@ it.runIf(loadConfig().features.places)(
     const gone = practices.data.filter(({ feature }) => feature === 'places').flatMap(({ appStore }) => appStore);
     const only = gone.filter((type) => !kept.has(type));
     expect(only.length, 'the template has a kind of data only places collects').toBeGreaterThan(0);
-    const labels = spawnSync(process.execPath, ['scripts/store-labels.ts', '--out', 'labels'], {
+    const labels = spawnSync(process.execPath, ['packages/legal/src/commands/store-labels.ts', '--out', 'labels'], {
       cwd: project.dir,
       encoding: 'utf8',
     });

@@ -14,7 +14,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { loadConfig } from '../../src/config/index.ts';
-import { legalPages } from '../../src/lib/legal/pages.node.ts';
+import { legalPages } from '../../packages/legal/src/addresses/pages.node.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 import { recordFlag } from '../support/ownerContent.ts';
 
@@ -67,7 +67,7 @@ describe.runIf(translation)(`a third language with a region, copied from ${trans
       execFileSync(
         'node_modules/.bin/node',
         [
-          'scripts/legal-approve.ts',
+          'packages/legal/src/commands/approve.ts',
           kind,
           '--locale',
           code,

@@ -14,8 +14,8 @@ import { querySelector } from 'ultrahtml/selector';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { loadConfig } from '../../src/config/index.ts';
-import type { Approval } from '../../src/lib/legal/approvals.node.ts';
-import { legalPages } from '../../src/lib/legal/pages.node.ts';
+import type { Approval } from '../../packages/legal/src/record/approvals.node.ts';
+import { legalPages } from '../../packages/legal/src/addresses/pages.node.ts';
 import type { ProjectCopy } from '../support/projectCopy.ts';
 import { reword } from '../support/legalEdits.ts';
 import { recordFlag, settledCopy, template, translationsOf } from '../support/ownerContent.ts';
@@ -34,7 +34,7 @@ const noindex = '<meta name="robots" content="noindex">';
 const today = new Date().toISOString().slice(0, 10);
 /** Approves on the record in place (the template's, or the owner's), today unless `--date` says otherwise. */
 const approveIn = (copy: ProjectCopy, kind: string, ...more: string[]) => {
-  const args = ['scripts/legal-approve.ts', kind, ...recordFlag, '--by', 'Test Approver', ...more];
+  const args = ['packages/legal/src/commands/approve.ts', kind, ...recordFlag, '--by', 'Test Approver', ...more];
   const { status, stdout, stderr } = spawnSync(process.execPath, args, { cwd: copy.dir, encoding: 'utf8' });
   return { code: status, output: stdout + stderr };
 };
@@ -69,13 +69,13 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   // list of opt-out words).
   await expectStopped({ PUBLIC_SITE_URL: 'https://example.org' }, 'terms', /\n {4}\+ .*example\.org/);
   const listFormat = "new Intl.ListFormat('en-US')";
-  project.edit('src/lib/legal/tokens.node.ts', listFormat, "new Intl.ListFormat('en-US', { type: 'disjunction' })");
+  project.edit('packages/legal/src/render/tokens.node.ts', listFormat, "new Intl.ListFormat('en-US', { type: 'disjunction' })");
   await expectStopped(
     {},
     'terms',
     /\n {2}### .* \{ #stop \}\n {4}- .*, and [A-Z ]+ as STOP[^]*\n {4}\+ .*, or [A-Z ]+ as STOP/,
   );
-  project.edit('src/lib/legal/tokens.node.ts', "new Intl.ListFormat('en-US', { type: 'disjunction' })", listFormat);
+  project.edit('packages/legal/src/render/tokens.node.ts', "new Intl.ListFormat('en-US', { type: 'disjunction' })", listFormat);
 
   // A config value: the section, the line before and after, and what to do.
   project.edit('site.config.ts', `accountDeletionDays: ${days},`, `accountDeletionDays: ${later},`);

@@ -108,7 +108,7 @@ describe("adding a kind of data: one entry of the data-practices file, and its w
   it('reaches the lists and tables of the privacy policy, the summary at a glance and both store labels', async () => {
     const labels = () => {
       const out = join(project.dir, 'store-labels');
-      execFileSync(process.execPath, ['scripts/store-labels.ts', '--out', out], { cwd: project.dir });
+      execFileSync(process.execPath, ['packages/legal/src/commands/store-labels.ts', '--out', out], { cwd: project.dir });
       return (
         readFileSync(join(out, 'app-privacy-details.json'), 'utf8') + readFileSync(join(out, 'data-safety.md'), 'utf8')
       );
@@ -161,7 +161,7 @@ describe('npm run store-labels on data whose privacy policy the build refuses', 
       ', and every other place you might look at, think about, compare, share with your friends or keep in mind for a later dinner together with your whole group of friends and family';
     project.write(data, valid.replace(/^( {4}detail: (?![>|]).*)$/gm, `$1${long}`));
     const out = join(project.dir, 'labels-refused');
-    const run = spawnSync(process.execPath, ['scripts/store-labels.ts', '--out', out], {
+    const run = spawnSync(process.execPath, ['packages/legal/src/commands/store-labels.ts', '--out', out], {
       cwd: project.dir,
       encoding: 'utf8',
     });

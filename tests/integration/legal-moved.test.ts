@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx } from '../../scripts/nginx.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { localePath } from '../../src/lib/i18n.ts';
-import { quickActions } from '../../src/lib/legal/pages.ts';
+import { quickActions } from '../../packages/legal/src/addresses/pages.ts';
 import { reword } from '../support/legalEdits.ts';
 import { freePort } from '../support/processes.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';

@@ -14,7 +14,7 @@ import { parse, renderSync } from 'ultrahtml';
 import { querySelector } from 'ultrahtml/selector';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse as parseYaml, stringify } from 'yaml';
-import type { Approvals } from '../../src/lib/legal/approvals.node.ts';
+import type { Approvals } from '../../packages/legal/src/record/approvals.node.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 import { recordFlag, template } from '../support/ownerContent.ts';
 
@@ -32,7 +32,7 @@ const bodyOf = (html: string) => renderSync(querySelector(parse(html), '.legal-b
 it('stops a production build when the renderer changes the punctuation, and the published versions keep theirs', async () => {
   const settings = 'features: { headingAttributes: true }';
   project.edit(
-    'src/lib/legal/markdown.node.ts',
+    'packages/legal/src/render/markdown.node.ts',
     settings,
     'features: { headingAttributes: true, smartPunctuation: false }',
   );
@@ -50,7 +50,7 @@ it('stops a production build when the renderer changes the punctuation, and the 
   expect(curly(frozen)).toBeGreaterThan(0);
   expect(curly(published)).toBe(curly(frozen.slice(frozen.indexOf('\n---\n'))));
   project.edit(
-    'src/lib/legal/markdown.node.ts',
+    'packages/legal/src/render/markdown.node.ts',
     'features: { headingAttributes: true, smartPunctuation: false }',
     settings,
   );
@@ -70,7 +70,7 @@ it('stops the build when the latest record is removed, and legal:approve refuses
   const approve = spawnSync(
     process.execPath,
     [
-      'scripts/legal-approve.ts',
+      'packages/legal/src/commands/approve.ts',
       'privacy',
       ...recordFlag,
       '--by',
@@ -103,7 +103,7 @@ it("stops a production build and legal:approve on a clock behind the record's la
 
   const approve = spawnSync(
     process.execPath,
-    ['scripts/legal-approve.ts', 'privacy', ...recordFlag, '--by', 'Test Approver', '--reviewed', '--note', 'Review'],
+    ['packages/legal/src/commands/approve.ts', 'privacy', ...recordFlag, '--by', 'Test Approver', '--reviewed', '--note', 'Review'],
     { cwd: project.dir, encoding: 'utf8', env: { ...process.env, ...env } },
   );
   expect(approve.status).not.toBe(0);

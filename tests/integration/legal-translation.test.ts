@@ -12,8 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import type { Approval } from '../../src/lib/legal/approvals.node.ts';
-import { translationFile } from '../../src/lib/legal/pages.node.ts';
+import type { Approval } from '../../packages/legal/src/record/approvals.node.ts';
+import { translationFile } from '../../packages/legal/src/addresses/pages.node.ts';
 import type { ProjectCopy } from '../support/projectCopy.ts';
 import { reword } from '../support/legalEdits.ts';
 import { recordFlag, settledCopy, translationsOf } from '../support/ownerContent.ts';
@@ -50,7 +50,7 @@ describe.runIf(locale)(`the privacy policy's translation (${locale})`, () => {
 
     // The English policy changes and is approved: the translation now translates an earlier version.
     project.write('src/content/legal/privacy.md', reword(project.read('src/content/legal/privacy.md'), 'introduction'));
-    const args = ['scripts/legal-approve.ts', 'privacy', ...recordFlag, '--by', 'Test Approver'];
+    const args = ['packages/legal/src/commands/approve.ts', 'privacy', ...recordFlag, '--by', 'Test Approver'];
     const more = [
       '--note',
       'The introduction says it more plainly',
@@ -101,7 +101,7 @@ describe.runIf(locale)(`the privacy policy's translation (${locale})`, () => {
         spawnSync(
           process.execPath,
           [
-            'scripts/legal-approve.ts',
+            'packages/legal/src/commands/approve.ts',
             'privacy',
             ...recordFlag,
             '--by',

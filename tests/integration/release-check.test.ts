@@ -13,7 +13,7 @@ import { parse } from 'ultrahtml';
 import { querySelectorAll } from 'ultrahtml/selector';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
-import { translationFile, translationSources } from '../../src/lib/legal/pages.node.ts';
+import { translationFile, translationSources } from '../../packages/legal/src/addresses/pages.node.ts';
 import { modelPath, sceneStillPath, stillFormats } from '../../src/lib/media.ts';
 import { leanOwnerCopy, type LeanOwnerCopy } from '../support/leanOwner.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
@@ -100,7 +100,7 @@ describe.runIf(template)("a lean owner's copy, made ready for launch as its owne
     // has agreed to them yet, so no notice period applies.
     for (const [, page] of checkOutput().output.matchAll(/\n {2}- (\S+): its words are not approved/g))
       owner.run('node_modules/.bin/node', [
-        'scripts/legal-approve.ts',
+        'packages/legal/src/commands/approve.ts',
         page!,
         '--by',
         'Dana Owner',

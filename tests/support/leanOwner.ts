@@ -89,7 +89,7 @@ export function ownerCopy(shape: OwnerShape): LeanOwnerCopy {
     throw new Error('site.config.ts still holds an example value: the owner replaces every one');
 
   // Their own record: the template's removed, their own first effective dates, each page approved by them.
-  run('node_modules/.bin/node', ['scripts/legal-new-record.ts']);
+  run('node_modules/.bin/node', ['packages/legal/src/commands/new-record.ts']);
   const legal = join(project.dir, 'src/content/legal');
   // Only the pages published: one of a feature they switched off (its front matter's `feature`) is not.
   const features = /features: \{([^}]*)\}/.exec(project.read('site.config.ts'))![1]!;
@@ -103,7 +103,7 @@ export function ownerCopy(shape: OwnerShape): LeanOwnerCopy {
   for (const kind of pages)
     project.edit(`src/content/legal/${kind}.md`, /^effective: .*$/m, `effective: ${shape.effective}`);
   const approve = (args: string[]) =>
-    run('node_modules/.bin/node', ['scripts/legal-approve.ts', ...args, '--by', shape.by, '--note', 'First version']);
+    run('node_modules/.bin/node', ['packages/legal/src/commands/approve.ts', ...args, '--by', shape.by, '--note', 'First version']);
   for (const kind of pages) approve([kind]);
   // Each published language's translations of those pages.
   const languages =

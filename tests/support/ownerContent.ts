@@ -13,8 +13,8 @@ import {
   readApprovals,
   today,
   versionsDir,
-} from '../../src/lib/legal/approvals.node.ts';
-import { legalSources, translationFile, translationSources } from '../../src/lib/legal/pages.node.ts';
+} from '../../packages/legal/src/record/approvals.node.ts';
+import { legalSources, translationFile, translationSources } from '../../packages/legal/src/addresses/pages.node.ts';
 import { copyProject, type ProjectCopy } from './projectCopy.ts';
 
 /** Whether the legal record is the template's: its maintainers approve with `--template`, an owner without it. */
@@ -45,7 +45,7 @@ export function settledCopy(): ProjectCopy {
   const approve = (...args: string[]) =>
     execFileSync(
       'node_modules/.bin/node',
-      ['scripts/legal-approve.ts', ...args, ...recordFlag, '--by', 'Test Approver', '--note', 'First version'],
+      ['packages/legal/src/commands/approve.ts', ...args, ...recordFlag, '--by', 'Test Approver', '--note', 'First version'],
       { cwd: project.dir, stdio: 'pipe' },
     );
   const { features, languages } = loadConfig();

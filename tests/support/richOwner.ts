@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { parse, stringify } from 'yaml';
-import { addDays, today } from '../../src/lib/legal/approvals.node.ts';
+import { addDays, today } from '../../packages/legal/src/record/approvals.node.ts';
 import { ownerCopy, type LeanOwnerCopy } from './leanOwner.ts';
 
 const values: Record<string, string> = {
@@ -96,7 +96,7 @@ export async function richOwnerCopy(): Promise<LeanOwnerCopy> {
     '$1 We test our backups every month.',
   );
   copy.run('node_modules/.bin/node', [
-    'scripts/legal-approve.ts',
+    'packages/legal/src/commands/approve.ts',
     'privacy',
     '--by',
     'Robin Owner',

@@ -5,18 +5,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
-import { parseDataPractices, type DataPractices } from '../../src/lib/dataPractices/practices.ts';
-import { readDataPractices } from '../../src/lib/dataPractices/read.node.ts';
-import { keptAfterAccount, recipientName } from '../../src/lib/dataPractices/policyBlocks.ts';
+import { parseDataPractices, type DataPractices } from '../../packages/legal/src/practices/practices.ts';
+import { readDataPractices } from '../../packages/legal/src/practices/read.node.ts';
+import { keptAfterAccount, recipientName } from '../../packages/legal/src/practices/policyBlocks.ts';
 import {
   appPrivacyDetails,
   dataSafetyAnswers,
   dataSafetyMarkdown,
   type AppPrivacyDetail,
   type PlayTypeAnswers,
-} from '../../src/lib/dataPractices/storeLabels.ts';
-import { legalShared, legalText } from '../../src/lib/legal/text.node.ts';
-import { fill as fillWith, legalTokens } from '../../src/lib/legal/tokens.node.ts';
+} from '../../packages/legal/src/labels/storeLabels.ts';
+import { legalShared, legalText } from '../../packages/legal/src/render/text.node.ts';
+import { fill as fillWith, legalTokens } from '../../packages/legal/src/render/tokens.node.ts';
 import { computes } from '../support/timeouts.ts';
 
 const practices = readDataPractices(loadConfig());

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { isTemplateRecord, templateRecord } from '../../src/lib/legal/approvals.node.ts';
+import { isTemplateRecord, templateRecord } from '../../packages/legal/src/record/approvals.node.ts';
 
 const root = join(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');

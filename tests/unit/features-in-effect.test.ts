@@ -1,12 +1,12 @@
 /**
  * A feature switched for a legal change approved for later waits for that change's day everywhere but the newest
- * words (src/lib/legal/featuresInEffect.node.ts), on a fixture record.
+ * words (packages/legal/src/record/featuresInEffect.node.ts), on a fixture record.
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type SiteConfig } from '../../src/config/index.ts';
 import { featureNames, featureValues, type Features } from '../../src/lib/features.ts';
-import type { Approval, Approvals } from '../../src/lib/legal/approvals.node.ts';
-import { configInEffect, pendingSwitches } from '../../src/lib/legal/featuresInEffect.node.ts';
+import type { Approval, Approvals } from '../../packages/legal/src/record/approvals.node.ts';
+import { configInEffect, pendingSwitches } from '../../packages/legal/src/record/featuresInEffect.node.ts';
 
 const allOn = Object.fromEntries(featureNames.map((name) => [name, true])) as Features;
 const withoutAi = { ...allOn, ai: false };

@@ -6,23 +6,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type SiteConfig } from '../../src/config/index.ts';
-import { practiceBlocks, type BlockWords } from '../../src/lib/dataPractices/policyBlocks.ts';
-import { forApp, parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
-import { dataPracticesPath } from '../../src/lib/dataPractices/read.node.ts';
+import { practiceBlocks, type BlockWords } from '../../packages/legal/src/practices/policyBlocks.ts';
+import { forApp, parseDataPractices } from '../../packages/legal/src/practices/practices.ts';
+import { dataPracticesPath } from '../../packages/legal/src/practices/read.node.ts';
 import { featureNames, featureValues, withFeatures, type Features } from '../../src/lib/features.ts';
 import { offFeatureWordsIn } from '../../src/lib/featureWords.node.ts';
 import { parse as parseYaml } from 'yaml';
-import { checkRecordPublished, readApprovals } from '../../src/lib/legal/approvals.node.ts';
+import { checkRecordPublished, readApprovals } from '../../packages/legal/src/record/approvals.node.ts';
 import {
   legalPages,
   legalSources,
   translationSources,
   unpublishedLegalPages,
   writtenLegalSources,
-} from '../../src/lib/legal/pages.node.ts';
-import { quickActions } from '../../src/lib/legal/pages.ts';
-import { legalShared, legalText } from '../../src/lib/legal/text.node.ts';
-import { legalTokens } from '../../src/lib/legal/tokens.node.ts';
+} from '../../packages/legal/src/addresses/pages.node.ts';
+import { quickActions } from '../../packages/legal/src/addresses/pages.ts';
+import { legalShared, legalText } from '../../packages/legal/src/render/text.node.ts';
+import { legalTokens } from '../../packages/legal/src/render/tokens.node.ts';
 import { pageTable } from '../../src/lib/pageTable.node.ts';
 import { readQuestions } from '../../src/lib/words/words.node.ts';
 import { siteValues } from '../fixtures/siteValues.ts';
@@ -286,7 +286,7 @@ describe('a legal page of a feature (front matter `feature`)', () => {
           expect(html).not.toMatch(linksTo);
           for (const { href } of sources) expect(href).not.toMatch(new RegExp(`^(/[a-z]{2})?${path}(#|$)`));
         }
-      // The layout shows the quick actions of the pages published only (src/layouts/LegalLayout.astro).
+      // The layout shows the quick actions of the pages published only (packages/legal/src/components/LegalLayout.astro).
       const published = legalPages(features).map((page) => page.kind);
       expect(quickActions.filter((action) => action.kind === kind).length).toBeGreaterThanOrEqual(
         kind === 'guidelines' ? 1 : 0,

@@ -18,9 +18,9 @@ import {
   sectionChanges,
   type Approval,
   type ApprovalRequest,
-} from '../../src/lib/legal/approvals.node.ts';
-import { exampleValuesQuoted } from '../../src/lib/legal/examples.node.ts';
-import { approveArgs, recordKey } from '../../src/lib/legal/pages.ts';
+} from '../../packages/legal/src/record/approvals.node.ts';
+import { exampleValuesQuoted } from '../../packages/legal/src/check/examples.node.ts';
+import { approveArgs, recordKey } from '../../packages/legal/src/addresses/pages.ts';
 
 const before =
   '---\ntitle: T\n---\n<p>Opening.</p>\n<h2 id="data">Data</h2>\n<p>We keep it.</p>\n<h3 id="sub">Sub</h3>\n<p>Same.</p>\n';

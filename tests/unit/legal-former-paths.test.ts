@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Approval, Approvals } from '../../src/lib/legal/approvals.node.ts';
-import { legalMoves, type PublishedLegalPage } from '../../src/lib/legal/formerPaths.node.ts';
-import { movedPage } from '../../src/lib/legal/movedRules.ts';
-import { legalSource } from '../../src/lib/legal/pages.node.ts';
+import type { Approval, Approvals } from '../../packages/legal/src/record/approvals.node.ts';
+import { legalMoves, type PublishedLegalPage } from '../../packages/legal/src/addresses/formerPaths.node.ts';
+import { movedPage } from '../../packages/legal/src/addresses/movedRules.ts';
+import { legalSource } from '../../packages/legal/src/addresses/pages.node.ts';
 import { hostFiles, vercelConfig } from '../../src/lib/hostFiles.node.ts';
 import { securityHeaders } from '../../src/lib/headers.ts';
 

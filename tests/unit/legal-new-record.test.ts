@@ -3,10 +3,10 @@
  * build reads them (legalSources, translationSources), and what the config keeps unpublished.
  */
 import { describe, expect, it } from 'vitest';
-import { firstApprovals, published } from '../../scripts/legal-new-record.ts';
+import { firstApprovals, published } from '../../packages/legal/src/commands/new-record.ts';
 import { availableLocales, loadConfig } from '../../src/config/index.ts';
-import type { LegalFrontMatter } from '../../src/lib/legal/frontMatter.ts';
-import { legalSources, translationSources, type LegalSource } from '../../src/lib/legal/pages.node.ts';
+import type { LegalFrontMatter } from '../../packages/legal/src/record/frontMatter.ts';
+import { legalSources, translationSources, type LegalSource } from '../../packages/legal/src/addresses/pages.node.ts';
 
 const config = loadConfig();
 

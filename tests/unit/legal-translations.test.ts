@@ -5,18 +5,18 @@
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../src/config/index.ts';
 import { describe, expect, it } from 'vitest';
-import { localizePractices, type DataForms } from '../../src/lib/dataPractices/localize.ts';
-import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
-import { dataPracticesPath } from '../../src/lib/dataPractices/read.node.ts';
-import { translationFile, translationSources } from '../../src/lib/legal/pages.node.ts';
-import { legalShared, legalText } from '../../src/lib/legal/text.node.ts';
-import type { Approval } from '../../src/lib/legal/approvals.node.ts';
+import { localizePractices, type DataForms } from '../../packages/legal/src/practices/localize.ts';
+import { parseDataPractices } from '../../packages/legal/src/practices/practices.ts';
+import { dataPracticesPath } from '../../packages/legal/src/practices/read.node.ts';
+import { translationFile, translationSources } from '../../packages/legal/src/addresses/pages.node.ts';
+import { legalShared, legalText } from '../../packages/legal/src/render/text.node.ts';
+import type { Approval } from '../../packages/legal/src/record/approvals.node.ts';
 import {
   publishesStale,
   readTranslationSettings,
   staleReport,
   translationState,
-} from '../../src/lib/legal/translations.node.ts';
+} from '../../packages/legal/src/translations/translations.node.ts';
 import { computes } from '../support/timeouts.ts';
 
 const shipped = readFileSync(dataPracticesPath, 'utf8');

@@ -10,12 +10,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ownerConfirmations, stalePages, unconfirmed } from '../../scripts/check-release.ts';
 import { loadConfig } from '../../src/config/index.ts';
-import { parseDataPractices } from '../../src/lib/dataPractices/practices.ts';
-import { legalPages, legalSources } from '../../src/lib/legal/pages.node.ts';
-import { checkLegalEntry } from '../../src/lib/legal/check.node.ts';
-import { filledNames, longSentences, nameFields, reading } from '../../src/lib/legal/readability.ts';
-import { consentScreenshotOf, legalShared, legalText } from '../../src/lib/legal/text.node.ts';
-import { legalWording, percent } from '../../src/lib/legal/tokens.node.ts';
+import { parseDataPractices } from '../../packages/legal/src/practices/practices.ts';
+import { legalPages, legalSources } from '../../packages/legal/src/addresses/pages.node.ts';
+import { checkLegalEntry } from '../../packages/legal/src/check/check.node.ts';
+import { filledNames, longSentences, nameFields, reading } from '../../packages/legal/src/check/readability.ts';
+import { consentScreenshotOf, legalShared, legalText } from '../../packages/legal/src/render/text.node.ts';
+import { legalWording, percent } from '../../packages/legal/src/render/tokens.node.ts';
 import { gpcJson, securityTxt } from '../../src/lib/wellKnown.ts';
 import { reword } from '../support/legalEdits.ts';
 import { computes } from '../support/timeouts.ts';
@@ -329,7 +329,7 @@ describe('data blocks', () => {
         loadConfig(),
         sources.map((each) => (each === privacy ? withoutGlance : each)),
       ),
-    ).toThrow('src/lib/dataPractices/policyBlocks.ts: {{practices.glance}} is placed by no page of src/content/legal/');
+    ).toThrow('packages/legal/src/practices/policyBlocks.ts: {{practices.glance}} is placed by no page of src/content/legal/');
   });
 });
 

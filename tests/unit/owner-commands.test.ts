@@ -9,9 +9,9 @@ import { expect, test } from 'vitest';
 const root = join(import.meta.dirname, '../..');
 const commands = [
   ['media', 'scripts/media.ts'],
-  ['legal:approve', 'scripts/legal-approve.ts'],
-  ['legal:new-record', 'scripts/legal-new-record.ts'],
-  ['store-labels', 'scripts/store-labels.ts'],
+  ['legal:approve', 'packages/legal/src/commands/approve.ts'],
+  ['legal:new-record', 'packages/legal/src/commands/new-record.ts'],
+  ['store-labels', 'packages/legal/src/commands/store-labels.ts'],
   ['check:release', 'scripts/check-release.ts'],
 ];
 const run = (script: string, ...args: string[]) =>

@@ -1,10 +1,10 @@
 /**
  * A link names a legal section as some version of the page has it; the page a visitor gets today may be another
- * version (src/lib/legal/sectionInEffect.ts). On fixture headings: a renamed section links its id in effect, both
+ * version (packages/legal/src/render/sectionInEffect.ts). On fixture headings: a renamed section links its id in effect, both
  * ways; a section added later links the one that holds it; an id no version has is left for the build's link check.
  */
 import { describe, expect, it } from 'vitest';
-import { namesSectionInEffect, sectionInEffect } from '../../src/lib/legal/sectionInEffect.ts';
+import { namesSectionInEffect, sectionInEffect } from '../../packages/legal/src/render/sectionInEffect.ts';
 
 /** Headings written `## id` and `### id`, one a line. */
 const headings = (outline: string) =>

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { fieldsAtExampleValues, loadConfig } from '../../src/config/index.ts';
-import { parseDataPractices, type DataPractices } from '../../src/lib/dataPractices/practices.ts';
-import { dataSafetyCsv } from '../../src/lib/dataPractices/playCsv.ts';
+import { parseDataPractices, type DataPractices } from '../../packages/legal/src/practices/practices.ts';
+import { dataSafetyCsv } from '../../packages/legal/src/labels/playCsv.ts';
 import {
   appPrivacyDetails,
   dataSafetyMarkdown,
   type AppPrivacyDetail,
-} from '../../src/lib/dataPractices/storeLabels.ts';
+} from '../../packages/legal/src/labels/storeLabels.ts';
 
 const root = join(import.meta.dirname, '../..');
 const file = 'src/content/legal/data-practices.yaml';
@@ -198,7 +198,7 @@ it('npm run store-labels writes the three files, warns while the site URL is an 
   const example = fieldsAtExampleValues(loadConfig()).some(({ field }) => field === 'siteUrl');
   const out = mkdtempSync(join(tmpdir(), 'store-labels-'));
   try {
-    const run = spawnSync(process.execPath, ['scripts/store-labels.ts', '--out', out], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['packages/legal/src/commands/store-labels.ts', '--out', out], { cwd: root, encoding: 'utf8' });
     expect(run.stdout).toContain('data-safety.csv');
     expect(run.stderr.includes('warning: siteUrl is still its example value')).toBe(example);
     // As fastlane's upload_app_privacy_details_to_app_store reads it: a list of category, purposes, protections.

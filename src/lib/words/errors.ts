@@ -12,7 +12,7 @@ export class WordsError extends Error {
 
 /**
  * A support source whose section neither the version its page shows today nor its newest words have (`missing`,
- * src/lib/legal/collection.ts, sectionMissing): linking it would open another section, or the page, without a word.
+ * packages/legal/src/record/collection.ts, sectionMissing): linking it would open another section, or the page, without a word.
  * Names the file, the source, the section and the sections the page has.
  */
 export function sourceSectionError(

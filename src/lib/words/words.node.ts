@@ -1,7 +1,7 @@
 /**
  * The site's words, read, validated and filled: each language's words.yaml for the pages and the interface, and the
  * support page's questions, one Markdown file each in its support/ folder (src/lib/languages.node.ts). Their {{tokens}} are the
- * legal pages' own (src/lib/legal/tokens.node.ts: the config's values, the law's figures, each page's address), so a
+ * legal pages' own (packages/legal/src/render/tokens.node.ts: the config's values, the law's figures, each page's address), so a
  * name, an address or a figure is typed once for the whole site. The content loaders (loader.node.ts) serve the result
  * to the pages; scripts and tests call these functions. Anything wrong names the file, the field and the form expected.
  */
@@ -11,8 +11,8 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { pathName, valueAt, type SiteConfig } from '../../config/index.ts';
 import { defaultLocale, localePath, type Locale } from '../i18n.ts';
-import { renderLegalMarkdown } from '../legal/markdown.node.ts';
-import { filledNames, longSentences, maxSentenceWords } from '../legal/readability.ts';
+import { renderLegalMarkdown } from '../../../packages/legal/src/render/markdown.node.ts';
+import { filledNames, longSentences, maxSentenceWords } from '../../../packages/legal/src/check/readability.ts';
 import { rawHtmlIn, rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
 import { escapeUTF8 } from 'entities';
 import { routes } from '../routes.ts';
@@ -22,11 +22,11 @@ import {
   splitFrontMatter,
   translationSources,
   unpublishedLegalPages,
-} from '../legal/pages.node.ts';
+} from '../../../packages/legal/src/addresses/pages.node.ts';
 import { withFeatures, type Features } from '../features.ts';
-import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../legal/tokens.node.ts';
+import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../../../packages/legal/src/render/tokens.node.ts';
 import { localizedLegalPages } from './legalLinks.node.ts';
-import { markdownParts } from '../legal/markdown.node.ts';
+import { markdownParts } from '../../../packages/legal/src/render/markdown.node.ts';
 import { supportDir, wordsFile } from '../languages.node.ts';
 import {
   questionFrontMatter,
@@ -111,7 +111,7 @@ function filledText(text: string, tokens: LegalTokens, file: string, field: stri
   if (bad.length) {
     throw new WordsError(
       `${file}: ${field} quotes ${bad.map((name) => `{{${name}}}`).join(', ')}, which is no token; expected a value ` +
-        `of site.config.ts or src/lib/legal/law.ts by its name, like {{productName}} or {{contactEmail}}`,
+        `of site.config.ts or packages/legal/src/check/law.ts by its name, like {{productName}} or {{contactEmail}}`,
     );
   }
   return filled;
@@ -205,7 +205,7 @@ const textsOf = (value: unknown, path: PropertyKey[] = []): { path: PropertyKey[
       : [];
 
 /**
- * The reading limit of the legal pages holds on every page a visitor reads (src/lib/legal/readability.ts): one line
+ * The reading limit of the legal pages holds on every page a visitor reads (packages/legal/src/check/readability.ts): one line
  * per sentence over it, naming the file, the line and the field.
  */
 const readingFailures = (long: { where: string; words: number; text: string }[]) =>
