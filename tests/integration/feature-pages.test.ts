@@ -67,10 +67,14 @@ it("publishes no page of a feature switched off before the owner's record approv
   for (const { kind, feature, path } of featurePages.filter((page) => !approved.includes(page) || template)) {
     setFeature(feature, false);
     // Nothing to approve: legal:approve says why.
-    const approve = spawnSync(node, ['packages/legal/src/commands/approve.ts', kind, '--by', 'Dana', '--note', 'First'], {
-      cwd: project.dir,
-      encoding: 'utf8',
-    });
+    const approve = spawnSync(
+      node,
+      ['packages/legal/src/commands/approve.ts', kind, '--by', 'Dana', '--note', 'First'],
+      {
+        cwd: project.dir,
+        encoding: 'utf8',
+      },
+    );
     expect(approve.status).not.toBe(0);
     expect(approve.stderr + approve.stdout).toContain(`${kind} is not published: features.${feature} is false`);
 

@@ -69,13 +69,21 @@ it('stops on any change of the words, approves the words as read, and keeps the 
   // list of opt-out words).
   await expectStopped({ PUBLIC_SITE_URL: 'https://example.org' }, 'terms', /\n {4}\+ .*example\.org/);
   const listFormat = "new Intl.ListFormat('en-US')";
-  project.edit('packages/legal/src/render/tokens.node.ts', listFormat, "new Intl.ListFormat('en-US', { type: 'disjunction' })");
+  project.edit(
+    'packages/legal/src/render/tokens.node.ts',
+    listFormat,
+    "new Intl.ListFormat('en-US', { type: 'disjunction' })",
+  );
   await expectStopped(
     {},
     'terms',
     /\n {2}### .* \{ #stop \}\n {4}- .*, and [A-Z ]+ as STOP[^]*\n {4}\+ .*, or [A-Z ]+ as STOP/,
   );
-  project.edit('packages/legal/src/render/tokens.node.ts', "new Intl.ListFormat('en-US', { type: 'disjunction' })", listFormat);
+  project.edit(
+    'packages/legal/src/render/tokens.node.ts',
+    "new Intl.ListFormat('en-US', { type: 'disjunction' })",
+    listFormat,
+  );
 
   // A config value: the section, the line before and after, and what to do.
   project.edit('site.config.ts', `accountDeletionDays: ${days},`, `accountDeletionDays: ${later},`);

@@ -108,7 +108,9 @@ describe("adding a kind of data: one entry of the data-practices file, and its w
   it('reaches the lists and tables of the privacy policy, the summary at a glance and both store labels', async () => {
     const labels = () => {
       const out = join(project.dir, 'store-labels');
-      execFileSync(process.execPath, ['packages/legal/src/commands/store-labels.ts', '--out', out], { cwd: project.dir });
+      execFileSync(process.execPath, ['packages/legal/src/commands/store-labels.ts', '--out', out], {
+        cwd: project.dir,
+      });
       return (
         readFileSync(join(out, 'app-privacy-details.json'), 'utf8') + readFileSync(join(out, 'data-safety.md'), 'utf8')
       );

@@ -67,7 +67,15 @@ beforeAll(() => {
     `sources:\n  - { page: privacy, section: ${renamed} }`,
   );
   for (const { locale } of policies) {
-    const args = ['packages/legal/src/commands/approve.ts', 'privacy', '--locale', locale, ...recordFlag, '--by', 'Test Approver'];
+    const args = [
+      'packages/legal/src/commands/approve.ts',
+      'privacy',
+      '--locale',
+      locale,
+      ...recordFlag,
+      '--by',
+      'Test Approver',
+    ];
     const more = ['--note', `Renames a section`, '--effective', day(40), '--not-significant'];
     const { status, stdout, stderr } = spawnSync(process.execPath, [...args, ...more], {
       cwd: project.dir,
@@ -107,7 +115,11 @@ describe(`a support answer linking privacy#${section}, renamed by a version appr
 
   it('stops the build, naming the page, the href and the closest ids, when a link names an id its page lacks', async () => {
     // The fix undone: the support page links the section as the words approved for later name it.
-    project.edit('packages/legal/src/record/collection.ts', 'if (section === undefined) return { href };', 'return { href };');
+    project.edit(
+      'packages/legal/src/record/collection.ts',
+      'if (section === undefined) return { href };',
+      'return { href };',
+    );
     const { code, output } = await project.build({ LEGAL_DRAFTS: '' });
     expect(code).not.toBe(0);
     expect(output).toContain(

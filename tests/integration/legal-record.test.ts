@@ -103,7 +103,16 @@ it("stops a production build and legal:approve on a clock behind the record's la
 
   const approve = spawnSync(
     process.execPath,
-    ['packages/legal/src/commands/approve.ts', 'privacy', ...recordFlag, '--by', 'Test Approver', '--reviewed', '--note', 'Review'],
+    [
+      'packages/legal/src/commands/approve.ts',
+      'privacy',
+      ...recordFlag,
+      '--by',
+      'Test Approver',
+      '--reviewed',
+      '--note',
+      'Review',
+    ],
     { cwd: project.dir, encoding: 'utf8', env: { ...process.env, ...env } },
   );
   expect(approve.status).not.toBe(0);

@@ -103,7 +103,14 @@ export function ownerCopy(shape: OwnerShape): LeanOwnerCopy {
   for (const kind of pages)
     project.edit(`src/content/legal/${kind}.md`, /^effective: .*$/m, `effective: ${shape.effective}`);
   const approve = (args: string[]) =>
-    run('node_modules/.bin/node', ['packages/legal/src/commands/approve.ts', ...args, '--by', shape.by, '--note', 'First version']);
+    run('node_modules/.bin/node', [
+      'packages/legal/src/commands/approve.ts',
+      ...args,
+      '--by',
+      shape.by,
+      '--note',
+      'First version',
+    ]);
   for (const kind of pages) approve([kind]);
   // Each published language's translations of those pages.
   const languages =

@@ -45,7 +45,15 @@ export function settledCopy(): ProjectCopy {
   const approve = (...args: string[]) =>
     execFileSync(
       'node_modules/.bin/node',
-      ['packages/legal/src/commands/approve.ts', ...args, ...recordFlag, '--by', 'Test Approver', '--note', 'First version'],
+      [
+        'packages/legal/src/commands/approve.ts',
+        ...args,
+        ...recordFlag,
+        '--by',
+        'Test Approver',
+        '--note',
+        'First version',
+      ],
       { cwd: project.dir, stdio: 'pipe' },
     );
   const { features, languages } = loadConfig();

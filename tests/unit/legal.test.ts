@@ -329,7 +329,9 @@ describe('data blocks', () => {
         loadConfig(),
         sources.map((each) => (each === privacy ? withoutGlance : each)),
       ),
-    ).toThrow('packages/legal/src/practices/policyBlocks.ts: {{practices.glance}} is placed by no page of src/content/legal/');
+    ).toThrow(
+      'packages/legal/src/practices/policyBlocks.ts: {{practices.glance}} is placed by no page of src/content/legal/',
+    );
   });
 });
 

@@ -198,7 +198,10 @@ it('npm run store-labels writes the three files, warns while the site URL is an 
   const example = fieldsAtExampleValues(loadConfig()).some(({ field }) => field === 'siteUrl');
   const out = mkdtempSync(join(tmpdir(), 'store-labels-'));
   try {
-    const run = spawnSync(process.execPath, ['packages/legal/src/commands/store-labels.ts', '--out', out], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['packages/legal/src/commands/store-labels.ts', '--out', out], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(run.stdout).toContain('data-safety.csv');
     expect(run.stderr.includes('warning: siteUrl is still its example value')).toBe(example);
     // As fastlane's upload_app_privacy_details_to_app_store reads it: a list of category, purposes, protections.

@@ -24,7 +24,13 @@ import {
   unpublishedLegalPages,
 } from '../../../packages/legal/src/addresses/pages.node.ts';
 import { withFeatures, type Features } from '../features.ts';
-import { escapeMarkdown, fill, nameTokens, valueTokens, type LegalTokens } from '../../../packages/legal/src/render/tokens.node.ts';
+import {
+  escapeMarkdown,
+  fill,
+  nameTokens,
+  valueTokens,
+  type LegalTokens,
+} from '../../../packages/legal/src/render/tokens.node.ts';
 import { localizedLegalPages } from './legalLinks.node.ts';
 import { markdownParts } from '../../../packages/legal/src/render/markdown.node.ts';
 import { supportDir, wordsFile } from '../languages.node.ts';

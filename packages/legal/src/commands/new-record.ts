@@ -21,12 +21,7 @@ import {
   templateRecord,
   versionsDir,
 } from '../record/approvals.node.ts';
-import {
-  legalSources,
-  translationSources,
-  unpublishedLegalPages,
-  type LegalSource,
-} from '../addresses/pages.node.ts';
+import { legalSources, translationSources, unpublishedLegalPages, type LegalSource } from '../addresses/pages.node.ts';
 import { approveArgs, recordKey, versionId } from '../addresses/pages.ts';
 
 /** What a first approval publishes, read as the build reads it, and what the config keeps unpublished. */

@@ -2,7 +2,13 @@
  * The App Store and Google Play privacy labels, rendered from the same parsed data-practices file as the privacy
  * policy (practices.ts), so the stores and the policy cannot disagree. `npm run store-labels` writes them.
  */
-import { playAccountCreation, playDataTypes, playPurposes, type DataEntry, type DataPractices } from '../practices/practices.ts';
+import {
+  playAccountCreation,
+  playDataTypes,
+  playPurposes,
+  type DataEntry,
+  type DataPractices,
+} from '../practices/practices.ts';
 
 /** One entry of fastlane's app_privacy_details.json (upload_app_privacy_details_to_app_store). */
 export interface AppPrivacyDetail {
