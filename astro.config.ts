@@ -3,7 +3,7 @@ import react from '@astrojs/react';
 import { monitoringBuildDefines } from './src/lib/monitoring/settings.ts';
 import { site } from './src/integrations/site.ts';
 import { afterLoadDirective } from './src/integrations/afterLoadDirective.ts';
-import { legalApprovals } from './packages/legal/src/integration.ts';
+import { legal } from 'legal-record';
 
 export default defineConfig({
   output: 'static',
@@ -15,8 +15,9 @@ export default defineConfig({
     // First: validates site.config.ts once, and sets from it the site's address, its languages, each page's
     // Content-Security-Policy, the sitemap and the steps that finish dist/ (src/integrations/site.ts).
     site(),
-    // Then: a production build with unapproved legal text stops before anything is built.
-    legalApprovals(),
+    // Then the legal pages' routes; a production build with unapproved legal text stops before anything is built,
+    // unless LEGAL_DRAFTS=1 builds it as marked drafts (a preview, docs/deploy.md).
+    legal({ drafts: process.env.LEGAL_DRAFTS === '1' }),
     react(),
     afterLoadDirective(),
   ],

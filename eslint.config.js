@@ -27,7 +27,12 @@ const configValues = {
   message:
     'The config is validated at build (zod): pass its values in as props or arguments; import only its types here.',
 };
-const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+// The legal record is a package with one entry (packages/legal/index.ts) and its stylesheet; its folders are its own.
+const legalInternals = {
+  group: ['legal-record/*', '!legal-record/legal.css', '**/packages/legal/**'],
+  message: "The legal record's internals: import what it offers from 'legal-record' (packages/legal/index.ts).",
+};
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [...patterns, legalInternals] }] });
 // TypeScript knows both sides' globals, so ESLint names the ones a side must not touch.
 const nodeGlobals = ['process', 'Buffer', '__dirname'];
 const browserGlobals = ['window', 'document', 'localStorage', 'navigator'];
@@ -43,6 +48,8 @@ const buildFiles = [
   '.size-limit.ts',
 ];
 export const runtimeRules = [
+  // Everywhere outside the package; each rule below adds its own patterns to this one.
+  { files: ['**/*.{ts,tsx,js,mjs,astro}'], ignores: ['packages/legal/**'], rules: restrict() },
   // Browser code: components and *.client.ts modules.
   {
     files: browserFiles,

@@ -7,7 +7,7 @@ import { configOrExit } from './src/config/index.ts';
 import { securityHeaders } from './src/lib/headers.ts';
 import { vercelConfig } from './src/lib/hostFiles.node.ts';
 import { invitePageRules } from './src/lib/invite/hostRules.ts';
-import { siteLegalMoves } from './packages/legal/src/addresses/formerPaths.node.ts';
+import { siteLegalMoves } from 'legal-record';
 
 const config = configOrExit();
 export default vercelConfig(securityHeaders, invitePageRules(config), siteLegalMoves(config));

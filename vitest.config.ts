@@ -13,7 +13,7 @@ const slow = 'tests/integration/{media,footage,lighthouse-gates,legal-moved,rebr
  * - full (`npm run test:integration:full`, in the full run): minutes each, for what few changes can break: the media
  *   and footage pipelines (ffmpeg and software rendering; only scripts/media*, scripts/render-footage.ts or the scene
  *   affect them), the Lighthouse gates seen failing on a build broken on purpose, a moved legal page served by
- *   nginx (two builds and an approval; its rules are unit tests, tests/unit/legal-former-paths.test.ts), and the unit,
+ *   nginx (two builds and an approval; its rules are unit tests, packages/legal/tests/legal-former-paths.test.ts), and the unit,
  *   integration and chromium end-to-end tiers run in a lean owner's copy (rebrand.test.ts), and the unit and chromium
  *   end-to-end tiers in a richer owner's (rich-owner.test.ts): what breaks them is a test pinning the template's content, which the
  *   template's own run does not see.
@@ -23,7 +23,7 @@ export default defineConfig({
   resolve: { alias: { 'virtual:site/config': new URL('tests/support/siteConfig.ts', import.meta.url).pathname } },
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'packages/legal/tests/**/*.test.ts'] } },
       {
         test: {
           name: 'integration',

@@ -22,19 +22,20 @@ import {
   templateRecord,
   today,
   type Approvals,
-} from '../packages/legal/src/record/approvals.node.ts';
-import { lawFacts } from '../packages/legal/src/check/law.ts';
-import { significantToFollow } from '../packages/legal/src/record/significant.node.ts';
-import { legalPages, translationSources } from '../packages/legal/src/addresses/pages.node.ts';
-import { approveArgs, recordKey } from '../packages/legal/src/addresses/pages.ts';
-import { legalShared, legalText } from '../packages/legal/src/render/text.node.ts';
-import {
+  lawFacts,
+  significantToFollow,
+  legalPages,
+  translationSources,
+  approveArgs,
+  recordKey,
+  legalShared,
+  legalText,
   publishesStale,
   readTranslationSettings,
   translationState,
   translationsFile,
   translationsToFollow,
-} from '../packages/legal/src/translations/translations.node.ts';
+} from 'legal-record';
 import {
   ConfigError,
   fieldsAtExampleValues,

@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { legalLoader } from '../packages/legal/src/record/loader.node.ts';
+import { legalLoader } from 'legal-record';
 import { supportLoader, wordsLoader } from './lib/words/loader.node.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { tagDirection } from '../lib/direction.ts';
-import type { LegalPage } from '../../packages/legal/src/record/frontMatter.ts';
+import type { LegalPage } from 'legal-record';
 
 /**
  * What a link to a legal page needs: the pages pass it from the collection (packages/legal/src/record/collection.ts). `lang` and

@@ -16,10 +16,9 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { SiteConfig } from '../config/index.ts';
 import { offFeatureWordsIn } from '../lib/featureWords.node.ts';
-import { configInEffect } from '../../packages/legal/src/record/featuresInEffect.node.ts';
+import { configInEffect, siteLegalMoves } from 'legal-record';
 import { writeHostFiles } from '../lib/hostFiles.node.ts';
 import { brokenFragmentLinks, addressOf } from './fragmentLinks.ts';
-import { siteLegalMoves } from '../../packages/legal/src/addresses/formerPaths.node.ts';
 import { hoistIslandStyleIn } from './hoistIslandStyle.ts';
 import { removeDotfiles } from './noDotfiles.ts';
 

@@ -11,10 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { decodeHTML } from 'entities';
 import { i18nDir, type SiteConfig } from '../config/index.ts';
-import { dataPracticesPath, readDataForms } from '../../packages/legal/src/practices/read.node.ts';
-import { parseDataPractices } from '../../packages/legal/src/practices/practices.ts';
+import { dataPracticesPath, readDataForms, parseDataPractices, unpublishedLegalPages } from 'legal-record';
 import { featureNames, withFeatures, type Feature, type Features } from './features.ts';
-import { unpublishedLegalPages } from '../../packages/legal/src/addresses/pages.node.ts';
 import { wordsAsWritten } from './words/words.node.ts';
 
 /** The attribute of a legal page's notice that says the page shows an earlier version than its newest words. */

@@ -5,7 +5,7 @@
  */
 import type { SiteConfig } from '../config/index.ts';
 import { defaultLocale, localeOf, localePath, type Locale } from './i18n.ts';
-import type { LegalPage } from '../../packages/legal/src/record/frontMatter.ts';
+import type { LegalPage } from 'legal-record';
 import { colors } from './theme.ts';
 
 export interface HeadTag {

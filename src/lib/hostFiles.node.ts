@@ -13,7 +13,7 @@ import type { SiteConfig } from '../config/index.ts';
 import { appLinkFileHeaders, cacheControl, hashedAssetHeaders, hashedAssetsPath, securityHeaders } from './headers.ts';
 import { defaultLocale, type Locale } from './i18n.ts';
 import { invitePageRules, inviteRewrite, type InviteRules } from './invite/hostRules.ts';
-import { movedPage, movedRule, type Move } from '../../packages/legal/src/addresses/movedRules.ts';
+import { movedPage, movedRule, type Move } from 'legal-record';
 
 type HostConfig = Pick<SiteConfig, 'invitePath' | 'siteUrl'> & Partial<Pick<SiteConfig, 'languages'>>;
 

@@ -6,7 +6,7 @@
  */
 import type { SiteConfig } from '../config/index.ts';
 import { defaultLocale, localePath, type Locale } from './i18n.ts';
-import { legalPages, translationSources } from '../../packages/legal/src/addresses/pages.node.ts';
+import { legalPages, translationSources } from 'legal-record';
 import { routes } from './routes.ts';
 
 export interface SitePage {

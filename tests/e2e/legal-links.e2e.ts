@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loadConfig } from '../../src/config/index.ts';
-import { legalPages as readLegalPages } from '../../packages/legal/src/addresses/pages.node.ts';
+import { legalPages as readLegalPages } from 'legal-record';
 import { fullRunUnless } from './support/tiers.ts';
 
 const legalPages = readLegalPages(loadConfig().features);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loadConfig } from '../../src/config/index.ts';
-import { legalPage, legalPages as readLegalPages } from '../../packages/legal/src/addresses/pages.node.ts';
+import { legalPage, legalPages as readLegalPages } from 'legal-record';
 import { fullRunUnless } from './support/tiers.ts';
 
 const legalPages = readLegalPages(loadConfig().features);

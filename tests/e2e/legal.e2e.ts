@@ -1,14 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { configInEffect } from '../../packages/legal/src/record/featuresInEffect.node.ts';
+import {
+  configInEffect,
+  requiredIn,
+  legalPage,
+  legalPages as readLegalPages,
+  legalTitle as titleOf,
+  quickActions,
+  legalSections,
+  legalSubSections,
+  formatLegalDate,
+  legalTokens,
+  siteHostOf,
+} from 'legal-record';
 import { loadConfig } from '../../src/config/index.ts';
-import { requiredIn } from '../../packages/legal/src/check/law.ts';
-import { legalPage, legalPages as readLegalPages } from '../../packages/legal/src/addresses/pages.node.ts';
-import { legalTitle as titleOf, quickActions } from '../../packages/legal/src/addresses/pages.ts';
-import { legalSections, legalSubSections } from '../../packages/legal/src/render/sections.ts';
-import { formatLegalDate } from '../../packages/legal/src/record/frontMatter.ts';
-import { legalTokens, siteHostOf } from '../../packages/legal/src/render/tokens.node.ts';
 import { expectNoAxeViolations } from './support/page-health.ts';
 import { fullRun, fullRunUnless } from './support/tiers.ts';
 

@@ -15,7 +15,7 @@ import { PNG } from 'pngjs';
 import { parseDocument } from 'yaml';
 import { startNginx } from '../../scripts/nginx.ts';
 import { loadConfig } from '../../src/config/index.ts';
-import { legalPages } from '../../packages/legal/src/addresses/pages.node.ts';
+import { legalPages } from 'legal-record';
 import { recordFlag } from '../support/ownerContent.ts';
 import { freePort } from '../support/processes.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { loadConfig } from '../../src/config/index.ts';
 import { localePath } from '../../src/lib/i18n.ts';
-import { legalPage, translationFile } from '../../packages/legal/src/addresses/pages.node.ts';
+import { legalPage, translationFile } from 'legal-record';
 
 const config = loadConfig();
 

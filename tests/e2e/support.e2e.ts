@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loadConfig } from '../../src/config/index.ts';
-import { legalPages } from '../../packages/legal/src/addresses/pages.node.ts';
+import { legalPages } from 'legal-record';
 import { routes } from '../../src/lib/routes.ts';
 import { readQuestions, readWords } from '../../src/lib/words/words.node.ts';
 import { expectNoAxeViolations, watchPageHealth } from './support/page-health.ts';

@@ -8,8 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays, today } from '../../packages/legal/src/record/approvals.node.ts';
-import { splitFrontMatter } from '../../packages/legal/src/addresses/pages.node.ts';
+import { addDays, today, splitFrontMatter } from 'legal-record';
 import { leanOwnerCopy, type LeanOwnerCopy } from '../support/leanOwner.ts';
 import { template } from '../support/ownerContent.ts';
 

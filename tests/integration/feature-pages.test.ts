@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
 import { featureNames, type Features } from '../../src/lib/features.ts';
-import { legalPages, writtenLegalSources } from '../../packages/legal/src/addresses/pages.node.ts';
-import { readApprovals } from '../../packages/legal/src/record/approvals.node.ts';
+import { legalPages, writtenLegalSources, readApprovals } from 'legal-record';
 import { template } from '../support/ownerContent.ts';
 import { copyProject, filesOf, type ProjectCopy } from '../support/projectCopy.ts';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
 import { featureNames, featureValues, type Feature } from '../../src/lib/features.ts';
 import { offFeatureWords, offFeatureWordsIn } from '../../src/lib/featureWords.node.ts';
-import { approvalsFile, versionsDir } from '../../packages/legal/src/record/approvals.node.ts';
+import { approvalsFile, versionsDir } from 'legal-record';
 import { addressOf } from '../../src/integrations/fragmentLinks.ts';
 import { template } from '../support/ownerContent.ts';
 import { copyProject, filesOf, type ProjectCopy } from '../support/projectCopy.ts';

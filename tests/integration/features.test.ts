@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/index.ts';
 import { featureValues } from '../../src/lib/features.ts';
-import { legalSubSections } from '../../packages/legal/src/render/sections.ts';
+import { legalSubSections } from 'legal-record';
 import { copyProject, filesOf, type ProjectCopy } from '../support/projectCopy.ts';
 
 let project: ProjectCopy;

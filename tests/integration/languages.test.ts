@@ -14,7 +14,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { loadConfig } from '../../src/config/index.ts';
-import { legalPages } from '../../packages/legal/src/addresses/pages.node.ts';
+import { legalPages } from 'legal-record';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 import { recordFlag } from '../support/ownerContent.ts';
 

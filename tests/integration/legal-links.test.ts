@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
-import { legalSections, legalSubSections } from '../../packages/legal/src/render/sections.ts';
+import { legalSections, legalSubSections } from 'legal-record';
 import { localePath } from '../../src/lib/i18n.ts';
 import type { ProjectCopy } from '../support/projectCopy.ts';
 import { recordFlag, settledCopy } from '../support/ownerContent.ts';

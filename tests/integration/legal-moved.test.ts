@@ -3,7 +3,7 @@
  * address"), in real builds of an edited copy: the old address, in every language the page is published in, is a 301
  * to the new one from the production nginx configuration, a `301` line of `_redirects`, and a page that leads on for a
  * host that reads no rule; a move the record knows but the front matter does not state stops the build. The rules
- * themselves, on fixtures: tests/unit/legal-former-paths.test.ts.
+ * themselves, on fixtures: packages/legal/tests/legal-former-paths.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx } from '../../scripts/nginx.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { localePath } from '../../src/lib/i18n.ts';
-import { quickActions } from '../../packages/legal/src/addresses/pages.ts';
+import { quickActions } from 'legal-record';
 import { reword } from '../support/legalEdits.ts';
 import { freePort } from '../support/processes.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';

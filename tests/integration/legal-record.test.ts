@@ -14,7 +14,7 @@ import { parse, renderSync } from 'ultrahtml';
 import { querySelector } from 'ultrahtml/selector';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse as parseYaml, stringify } from 'yaml';
-import type { Approvals } from '../../packages/legal/src/record/approvals.node.ts';
+import type { Approvals } from 'legal-record';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 import { recordFlag, template } from '../support/ownerContent.ts';
 
@@ -57,7 +57,7 @@ it('stops a production build when the renderer changes the punctuation, and the 
 }, 600_000);
 
 it('stops the build when the latest record is removed, and legal:approve refuses a date that moves backwards', async () => {
-  // Every check of the record, one edit at a time: tests/unit/legal-approvals.test.ts. Here, that a build runs them.
+  // Every check of the record, one edit at a time: packages/legal/tests/legal-approvals.test.ts. Here, that a build runs them.
   const committed = project.read(approvalsFile);
   const record = parseYaml(committed) as Approvals;
   const removed = record.terms!.pop()!;

@@ -13,7 +13,7 @@ import { parse } from 'ultrahtml';
 import { querySelectorAll } from 'ultrahtml/selector';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
-import { translationFile, translationSources } from '../../packages/legal/src/addresses/pages.node.ts';
+import { translationFile, translationSources } from 'legal-record';
 import { modelPath, sceneStillPath, stillFormats } from '../../src/lib/media.ts';
 import { leanOwnerCopy, type LeanOwnerCopy } from '../support/leanOwner.ts';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';

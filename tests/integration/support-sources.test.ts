@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
 import { featureValues } from '../../src/lib/features.ts';
-import { legalSubSections } from '../../packages/legal/src/render/sections.ts';
+import { legalSubSections } from 'legal-record';
 import { copyProject, type ProjectCopy } from '../support/projectCopy.ts';
 
 const { features } = loadConfig();

@@ -13,8 +13,10 @@ import {
   readApprovals,
   today,
   versionsDir,
-} from '../../packages/legal/src/record/approvals.node.ts';
-import { legalSources, translationFile, translationSources } from '../../packages/legal/src/addresses/pages.node.ts';
+  legalSources,
+  translationFile,
+  translationSources,
+} from 'legal-record';
 import { copyProject, type ProjectCopy } from './projectCopy.ts';
 
 /** Whether the legal record is the template's: its maintainers approve with `--template`, an owner without it. */

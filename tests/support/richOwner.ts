@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { parse, stringify } from 'yaml';
-import { addDays, today } from '../../packages/legal/src/record/approvals.node.ts';
+import { addDays, today } from 'legal-record';
 import { ownerCopy, type LeanOwnerCopy } from './leanOwner.ts';
 
 const values: Record<string, string> = {

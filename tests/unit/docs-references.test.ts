@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { isTemplateRecord, templateRecord } from '../../packages/legal/src/record/approvals.node.ts';
+import { isTemplateRecord, templateRecord } from 'legal-record';
 
 const root = join(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -80,7 +80,7 @@ test('the doc sections that scripts and build code print exist', () => {
     'docs/deploy.md#nowhere',
     'docs/gone.md#x',
   ]);
-  for (const file of files.filter((each) => /^(scripts|src)\/.*\.(ts|tsx|astro)$/.test(each))) {
+  for (const file of files.filter((each) => /^(scripts|src|packages\/\w+\/src)\/.*\.(ts|tsx|astro)$/.test(each))) {
     expect(deadSections(read(file)), file).toEqual([]);
   }
 });
@@ -103,7 +103,7 @@ test('a dead link, path or npm script, and a command the system Node cannot run,
 
 describe('docs/requirements.md names, for each requirement, a test that exists', () => {
   const titles = files
-    .filter((file) => /^tests\/.*\.ts$/.test(file))
+    .filter((file) => /^(tests|packages\/\w+\/tests)\/.*\.ts$/.test(file))
     .flatMap((file) => [
       ...read(file).matchAll(/(?:\b(?:test|it|describe)(?:\.\w+)*|\]\))\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g),
     ])
@@ -119,7 +119,7 @@ describe('docs/requirements.md names, for each requirement, a test that exists',
     );
   const rows = [...read('docs/requirements.md').matchAll(/^\| `([\w-]+)` +\|.*\|(.*)\|$/gm)];
   test.each(rows.map(([, id, proof]) => [id!, proof!]))('%s', (_id, proof) => {
-    const named = [...proof.matchAll(/`(tests\/[^`]+)`([^`]*)/g)];
+    const named = [...proof.matchAll(/`((?:packages\/\w+\/)?tests\/[^`]+)`([^`]*)/g)];
     expect(named.length, 'no test named').toBeGreaterThan(0);
     for (const [, file, after] of named) {
       expect(existsSync(join(root, file!)), file).toBe(true);

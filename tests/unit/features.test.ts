@@ -6,23 +6,27 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type SiteConfig } from '../../src/config/index.ts';
-import { practiceBlocks, type BlockWords } from '../../packages/legal/src/practices/policyBlocks.ts';
-import { forApp, parseDataPractices } from '../../packages/legal/src/practices/practices.ts';
-import { dataPracticesPath } from '../../packages/legal/src/practices/read.node.ts';
-import { featureNames, featureValues, withFeatures, type Features } from '../../src/lib/features.ts';
-import { offFeatureWordsIn } from '../../src/lib/featureWords.node.ts';
-import { parse as parseYaml } from 'yaml';
-import { checkRecordPublished, readApprovals } from '../../packages/legal/src/record/approvals.node.ts';
 import {
+  practiceBlocks,
+  type BlockWords,
+  forApp,
+  parseDataPractices,
+  dataPracticesPath,
+  checkRecordPublished,
+  readApprovals,
   legalPages,
   legalSources,
   translationSources,
   unpublishedLegalPages,
   writtenLegalSources,
-} from '../../packages/legal/src/addresses/pages.node.ts';
-import { quickActions } from '../../packages/legal/src/addresses/pages.ts';
-import { legalShared, legalText } from '../../packages/legal/src/render/text.node.ts';
-import { legalTokens } from '../../packages/legal/src/render/tokens.node.ts';
+  quickActions,
+  legalShared,
+  legalText,
+  legalTokens,
+} from 'legal-record';
+import { featureNames, featureValues, withFeatures, type Features } from '../../src/lib/features.ts';
+import { offFeatureWordsIn } from '../../src/lib/featureWords.node.ts';
+import { parse as parseYaml } from 'yaml';
 import { pageTable } from '../../src/lib/pageTable.node.ts';
 import { readQuestions } from '../../src/lib/words/words.node.ts';
 import { siteValues } from '../fixtures/siteValues.ts';

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { availableLocales, foldersWithoutWords, noWordsExpected } from '../../src/config/languages.ts';
 import { LanguageError, languageOf, wordsFile } from '../../src/lib/languages.node.ts';
-import type { Approval, Approvals } from '../../packages/legal/src/record/approvals.node.ts';
-import { offSiteReport, versionsOffSite } from '../../packages/legal/src/record/languagesOff.node.ts';
+import { type Approval, type Approvals, offSiteReport, versionsOffSite } from 'legal-record';
 
 const dir = mkdtempSync(join(tmpdir(), 'languages-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -16,7 +16,7 @@ import {
 } from '../../scripts/template-assets.ts';
 import { fieldsAtExampleValues, loadConfig } from '../../src/config/index.ts';
 import { keepableMedia } from '../../src/config/media.ts';
-import { legalPage } from '../../packages/legal/src/addresses/pages.node.ts';
+import { legalPage } from 'legal-record';
 
 const config = loadConfig();
 /** The template itself, not an owner's site: its product name is still the example. */

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { loadConfig } from '../../src/config/index.ts';
-import { legalPage } from '../../packages/legal/src/addresses/pages.node.ts';
+import { legalPage } from 'legal-record';
 import type { Words } from '../../src/lib/words/schema.ts';
 import { itemTokens, questionFiles, questionFrom, readQuestions, readWords } from '../../src/lib/words/words.node.ts';
 import { supportDir, wordsFile } from '../../src/lib/languages.node.ts';

@@ -2,7 +2,7 @@
 import { getCollection, getEntry } from 'astro:content';
 import type { SiteConfig } from '../../config/index.ts';
 import { defaultLocale, localePath, type Locale } from '../i18n.ts';
-import { sectionMissing } from '../../../packages/legal/src/record/collection.ts';
+import { sectionMissing } from 'legal-record';
 import { routes } from '../routes.ts';
 import type { Question, Words } from './schema.ts';
 import { sourceSectionError } from './errors.ts';

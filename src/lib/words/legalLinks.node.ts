@@ -5,8 +5,7 @@
  * `hreflang`, and the interface's `inEnglish` after it): a reader is never taken to English words without being told.
  */
 import { defaultLocale, localePath, type Locale } from '../i18n.ts';
-import type { LegalPage } from '../../../packages/legal/src/record/frontMatter.ts';
-import { translationSources } from '../../../packages/legal/src/addresses/pages.node.ts';
+import { type LegalPage, translationSources } from 'legal-record';
 
 /** A legal page's link in a language: its address and label there, and `lang` where that is another language's page. */
 export type LocalizedLegalPage<Page extends Pick<LegalPage, 'kind' | 'path' | 'linkLabel'>> = Page & {

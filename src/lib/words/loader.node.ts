@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { questionSchema, wordsSchema } from './schema.ts';
 import { i18nDir } from '../../config/index.ts';
 import { readQuestions, readWords } from './words.node.ts';
-import { configInEffect } from '../../../packages/legal/src/record/featuresInEffect.node.ts';
+import { configInEffect } from 'legal-record';
 
 function contentLoader<T extends object>(
   name: string,

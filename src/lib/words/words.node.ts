@@ -11,28 +11,28 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { pathName, valueAt, type SiteConfig } from '../../config/index.ts';
 import { defaultLocale, localePath, type Locale } from '../i18n.ts';
-import { renderLegalMarkdown } from '../../../packages/legal/src/render/markdown.node.ts';
-import { filledNames, longSentences, maxSentenceWords } from '../../../packages/legal/src/check/readability.ts';
-import { rawHtmlIn, rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
-import { escapeUTF8 } from 'entities';
-import { routes } from '../routes.ts';
 import {
+  renderLegalMarkdown,
+  filledNames,
+  longSentences,
+  maxSentenceWords,
   legalPages,
   legalSource,
   splitFrontMatter,
   translationSources,
   unpublishedLegalPages,
-} from '../../../packages/legal/src/addresses/pages.node.ts';
-import { withFeatures, type Features } from '../features.ts';
-import {
   escapeMarkdown,
   fill,
   nameTokens,
   valueTokens,
   type LegalTokens,
-} from '../../../packages/legal/src/render/tokens.node.ts';
+  markdownParts,
+} from 'legal-record';
+import { rawHtmlIn, rawHtmlInTexts, rawHtmlLines } from '../rawHtml.ts';
+import { escapeUTF8 } from 'entities';
+import { routes } from '../routes.ts';
+import { withFeatures, type Features } from '../features.ts';
 import { localizedLegalPages } from './legalLinks.node.ts';
-import { markdownParts } from '../../../packages/legal/src/render/markdown.node.ts';
 import { supportDir, wordsFile } from '../languages.node.ts';
 import {
   questionFrontMatter,

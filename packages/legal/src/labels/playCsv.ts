@@ -1,6 +1,6 @@
 /**
  * Google Play's Data safety answers as the CSV Play Console imports (Policy → App content → Data safety → Import from
- * CSV): the rows, ids and order of the Console's own export. tests/fixtures/play-data-safety-export.csv is part of a
+ * CSV): the rows, ids and order of the Console's own export. packages/legal/tests/fixtures/play-data-safety-export.csv is part of a
  * real export; an owner checks the file against the export of their own Console (docs/store-labels.md), since the
  * template grows over time.
  */

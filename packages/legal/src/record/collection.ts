@@ -1,12 +1,14 @@
 /** The current legal pages from the collection (src/content.config.ts), in their `order`: not their versions. */
-import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import type { CollectionEntry } from 'astro:content';
+// Astro's content layer, loaded when a page asks: Node alone reads this module too, through the package's entry.
+const content = () => import('astro:content');
 import type { LegalHeading } from './frontMatter.ts';
 import { recordKey } from '../addresses/pages.ts';
 import { namesSectionInEffect, sectionInEffect } from '../render/sectionInEffect.ts';
 
 /** The current English legal pages (id `privacy`). */
 export const currentLegalPages = async () =>
-  (await getCollection('legal', ({ id, data }) => id === data.kind)).sort(
+  (await (await content()).getCollection('legal', ({ id, data }) => id === data.kind)).sort(
     (a, b) => a.data.page.order - b.data.page.order,
   );
 
@@ -22,13 +24,13 @@ const headingsOf = (entry?: CollectionEntry<'legal'>) => (entry?.rendered?.metad
  * draft's, else the latest approved version's), with the ids of the versions shown and newest (none for a draft).
  */
 async function legalPageAt(path: string) {
-  const shown = (await getCollection('legal', ({ id, data }) => id === recordKey(data.kind, data.locale))).find(
-    ({ data }) => data.page.path === path,
-  );
+  const shown = (
+    await (await content()).getCollection('legal', ({ id, data }) => id === recordKey(data.kind, data.locale))
+  ).find(({ data }) => data.page.path === path);
   if (!shown) return undefined;
   const history = shown.data.history ?? [];
   const versions = await Promise.all(
-    history.map(async ({ id }: { id: string }) => headingsOf(await getEntry('legal', id))),
+    history.map(async ({ id }: { id: string }) => headingsOf(await (await content()).getEntry('legal', id))),
   );
   const draft = !shown.data.approval;
   return {

@@ -7,7 +7,6 @@
  */
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
-import config from 'virtual:site/config';
 import { availableLocales } from '../../../../src/config/index.ts';
 import {
   approvalSchema,
@@ -77,14 +76,16 @@ export const legalEntrySchema = legalWords.extend({
 });
 export type LegalEntry = z.infer<typeof legalEntrySchema>;
 
-/** A production build publishes only approved words (packages/legal/src/integration.ts sets this in `astro build`). */
-const gated = () => process.env.LEGAL_BUILD === '1' && process.env.LEGAL_DRAFTS !== '1';
-
 export function legalLoader(): Loader {
   return {
     name: 'legal-loader',
     schema: legalEntrySchema,
     async load({ store, generateDigest, logger, watcher }) {
+      // Served by the integrations inside Astro's build; imported here so that Node alone can read this module.
+      const [{ default: config }, { default: mode }] = await Promise.all([
+        import('virtual:site/config'),
+        import('virtual:legal-record/mode'),
+      ]);
       const set = (id: string, body: string, html: string, data: LegalEntry) =>
         store.set({
           id,
@@ -99,7 +100,7 @@ export function legalLoader(): Loader {
         try {
           checkClock(approvals);
         } catch (error) {
-          if (gated() || !(error instanceof LegalTextError)) throw error;
+          if (mode.gated || !(error instanceof LegalTextError)) throw error;
           logger.warn(error.message);
         }
         const shared = legalShared(config);
@@ -202,8 +203,9 @@ export function legalLoader(): Loader {
           ...(drafts.length ? [unapprovedReport(drafts)] : []),
           ...(stale.length ? [staleReport(stale)] : []),
         ];
-        if (problems.length && gated()) throw new LegalTextError(problems.join('\n\n'));
-        if (drafts.length && process.env.LEGAL_DRAFTS === '1')
+        // A production build publishes only approved words (the integration's mode).
+        if (problems.length && mode.gated) throw new LegalTextError(problems.join('\n\n'));
+        if (drafts.length && mode.drafts)
           logger.warn(
             `LEGAL_DRAFTS=1: ${drafts.map(({ kind }) => kind).join(', ')} built as drafts, not for deployment`,
           );

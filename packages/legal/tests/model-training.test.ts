@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { practiceBlocks, type BlockWords } from '../../packages/legal/src/practices/policyBlocks.ts';
-import { parseDataPractices } from '../../packages/legal/src/practices/practices.ts';
-import { dataPracticesPath } from '../../packages/legal/src/practices/read.node.ts';
+import { practiceBlocks, type BlockWords } from '../src/practices/policyBlocks.ts';
+import { parseDataPractices } from '../src/practices/practices.ts';
+import { dataPracticesPath } from '../src/practices/read.node.ts';
 
 type Raw = {
   recipients: Record<string, { kind: string; trains?: boolean; label: string }>;

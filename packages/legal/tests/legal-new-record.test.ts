@@ -3,10 +3,10 @@
  * build reads them (legalSources, translationSources), and what the config keeps unpublished.
  */
 import { describe, expect, it } from 'vitest';
-import { firstApprovals, published } from '../../packages/legal/src/commands/new-record.ts';
-import { availableLocales, loadConfig } from '../../src/config/index.ts';
-import type { LegalFrontMatter } from '../../packages/legal/src/record/frontMatter.ts';
-import { legalSources, translationSources, type LegalSource } from '../../packages/legal/src/addresses/pages.node.ts';
+import { firstApprovals, published } from '../src/commands/new-record.ts';
+import { availableLocales, loadConfig } from '../../../src/config/index.ts';
+import type { LegalFrontMatter } from '../src/record/frontMatter.ts';
+import { legalSources, translationSources, type LegalSource } from '../src/addresses/pages.node.ts';
 
 const config = loadConfig();
 

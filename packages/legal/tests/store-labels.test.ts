@@ -8,16 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { fieldsAtExampleValues, loadConfig } from '../../src/config/index.ts';
-import { parseDataPractices, type DataPractices } from '../../packages/legal/src/practices/practices.ts';
-import { dataSafetyCsv } from '../../packages/legal/src/labels/playCsv.ts';
-import {
-  appPrivacyDetails,
-  dataSafetyMarkdown,
-  type AppPrivacyDetail,
-} from '../../packages/legal/src/labels/storeLabels.ts';
+import { fieldsAtExampleValues, loadConfig } from '../../../src/config/index.ts';
+import { parseDataPractices, type DataPractices } from '../src/practices/practices.ts';
+import { dataSafetyCsv } from '../src/labels/playCsv.ts';
+import { appPrivacyDetails, dataSafetyMarkdown, type AppPrivacyDetail } from '../src/labels/storeLabels.ts';
 
-const root = join(import.meta.dirname, '../..');
+const root = join(import.meta.dirname, '../../..');
 const file = 'src/content/legal/data-practices.yaml';
 const text = readFileSync(join(root, file), 'utf8');
 const urls = {
@@ -151,7 +147,7 @@ const csvRows = (csv: string) =>
     .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map(([, cell]) => cell!.replace(/^"|"$/g, '')));
 
 describe("Google Play's CSV, checked against a real Play Console export", () => {
-  const fixture = csvRows(readFileSync(join(root, 'tests/fixtures/play-data-safety-export.csv'), 'utf8'));
+  const fixture = csvRows(readFileSync(join(import.meta.dirname, 'fixtures/play-data-safety-export.csv'), 'utf8'));
   const ours = csvRows(dataSafetyCsv(parseDataPractices(text, file), urls));
   const ids = (rows: string[][]) => rows.slice(1).map(([question, response]) => `${question} ${response}`);
 

@@ -4,7 +4,7 @@
  * ways; a section added later links the one that holds it; an id no version has is left for the build's link check.
  */
 import { describe, expect, it } from 'vitest';
-import { namesSectionInEffect, sectionInEffect } from '../../packages/legal/src/render/sectionInEffect.ts';
+import { namesSectionInEffect, sectionInEffect } from '../src/render/sectionInEffect.ts';
 
 /** Headings written `## id` and `### id`, one a line. */
 const headings = (outline: string) =>

@@ -3,21 +3,21 @@
  * named; the same structural and reading checks as the English; and a translation that never goes stale silently.
  */
 import { readFileSync } from 'node:fs';
-import { loadConfig } from '../../src/config/index.ts';
+import { loadConfig } from '../../../src/config/index.ts';
 import { describe, expect, it } from 'vitest';
-import { localizePractices, type DataForms } from '../../packages/legal/src/practices/localize.ts';
-import { parseDataPractices } from '../../packages/legal/src/practices/practices.ts';
-import { dataPracticesPath } from '../../packages/legal/src/practices/read.node.ts';
-import { translationFile, translationSources } from '../../packages/legal/src/addresses/pages.node.ts';
-import { legalShared, legalText } from '../../packages/legal/src/render/text.node.ts';
-import type { Approval } from '../../packages/legal/src/record/approvals.node.ts';
+import { localizePractices, type DataForms } from '../src/practices/localize.ts';
+import { parseDataPractices } from '../src/practices/practices.ts';
+import { dataPracticesPath } from '../src/practices/read.node.ts';
+import { translationFile, translationSources } from '../src/addresses/pages.node.ts';
+import { legalShared, legalText } from '../src/render/text.node.ts';
+import type { Approval } from '../src/record/approvals.node.ts';
 import {
   publishesStale,
   readTranslationSettings,
   staleReport,
   translationState,
-} from '../../packages/legal/src/translations/translations.node.ts';
-import { computes } from '../support/timeouts.ts';
+} from '../src/translations/translations.node.ts';
+import { computes } from '../../../tests/support/timeouts.ts';
 
 const shipped = readFileSync(dataPracticesPath, 'utf8');
 

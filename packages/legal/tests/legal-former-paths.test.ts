@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Approval, Approvals } from '../../packages/legal/src/record/approvals.node.ts';
-import { legalMoves, type PublishedLegalPage } from '../../packages/legal/src/addresses/formerPaths.node.ts';
-import { movedPage } from '../../packages/legal/src/addresses/movedRules.ts';
-import { legalSource } from '../../packages/legal/src/addresses/pages.node.ts';
-import { hostFiles, vercelConfig } from '../../src/lib/hostFiles.node.ts';
-import { securityHeaders } from '../../src/lib/headers.ts';
+import type { Approval, Approvals } from '../src/record/approvals.node.ts';
+import { legalMoves, type PublishedLegalPage } from '../src/addresses/formerPaths.node.ts';
+import { movedPage } from '../src/addresses/movedRules.ts';
+import { legalSource } from '../src/addresses/pages.node.ts';
+import { hostFiles, vercelConfig } from '../../../src/lib/hostFiles.node.ts';
+import { securityHeaders } from '../../../src/lib/headers.ts';
 
 const page = (key: string, path: string, formerPaths: string[] = [], locale = 'en'): PublishedLegalPage => ({
   key,

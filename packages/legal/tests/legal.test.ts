@@ -8,17 +8,17 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ownerConfirmations, stalePages, unconfirmed } from '../../scripts/check-release.ts';
-import { loadConfig } from '../../src/config/index.ts';
-import { parseDataPractices } from '../../packages/legal/src/practices/practices.ts';
-import { legalPages, legalSources } from '../../packages/legal/src/addresses/pages.node.ts';
-import { checkLegalEntry } from '../../packages/legal/src/check/check.node.ts';
-import { filledNames, longSentences, nameFields, reading } from '../../packages/legal/src/check/readability.ts';
-import { consentScreenshotOf, legalShared, legalText } from '../../packages/legal/src/render/text.node.ts';
-import { legalWording, percent } from '../../packages/legal/src/render/tokens.node.ts';
-import { gpcJson, securityTxt } from '../../src/lib/wellKnown.ts';
-import { reword } from '../support/legalEdits.ts';
-import { computes } from '../support/timeouts.ts';
+import { ownerConfirmations, stalePages, unconfirmed } from '../../../scripts/check-release.ts';
+import { loadConfig } from '../../../src/config/index.ts';
+import { parseDataPractices } from '../src/practices/practices.ts';
+import { legalPages, legalSources } from '../src/addresses/pages.node.ts';
+import { checkLegalEntry } from '../src/check/check.node.ts';
+import { filledNames, longSentences, nameFields, reading } from '../src/check/readability.ts';
+import { consentScreenshotOf, legalShared, legalText } from '../src/render/text.node.ts';
+import { legalWording, percent } from '../src/render/tokens.node.ts';
+import { gpcJson, securityTxt } from '../../../src/lib/wellKnown.ts';
+import { reword } from '../../../tests/support/legalEdits.ts';
+import { computes } from '../../../tests/support/timeouts.ts';
 
 const config = loadConfig();
 

@@ -3,8 +3,8 @@
  * and the record's checks, which a production build runs (tests/integration/legal-record.test.ts shows one stop it).
  */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/index.ts';
-import { example } from '../../src/config/example.ts';
+import { loadConfig } from '../../../src/config/index.ts';
+import { example } from '../../../src/config/example.ts';
 import {
   addDays,
   approvalSchema,
@@ -18,9 +18,9 @@ import {
   sectionChanges,
   type Approval,
   type ApprovalRequest,
-} from '../../packages/legal/src/record/approvals.node.ts';
-import { exampleValuesQuoted } from '../../packages/legal/src/check/examples.node.ts';
-import { approveArgs, recordKey } from '../../packages/legal/src/addresses/pages.ts';
+} from '../src/record/approvals.node.ts';
+import { exampleValuesQuoted } from '../src/check/examples.node.ts';
+import { approveArgs, recordKey } from '../src/addresses/pages.ts';
 
 const before =
   '---\ntitle: T\n---\n<p>Opening.</p>\n<h2 id="data">Data</h2>\n<p>We keep it.</p>\n<h3 id="sub">Sub</h3>\n<p>Same.</p>\n';

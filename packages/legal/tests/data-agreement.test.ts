@@ -4,20 +4,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/index.ts';
-import { parseDataPractices, type DataPractices } from '../../packages/legal/src/practices/practices.ts';
-import { readDataPractices } from '../../packages/legal/src/practices/read.node.ts';
-import { keptAfterAccount, recipientName } from '../../packages/legal/src/practices/policyBlocks.ts';
+import { loadConfig } from '../../../src/config/index.ts';
+import { parseDataPractices, type DataPractices } from '../src/practices/practices.ts';
+import { readDataPractices } from '../src/practices/read.node.ts';
+import { keptAfterAccount, recipientName } from '../src/practices/policyBlocks.ts';
 import {
   appPrivacyDetails,
   dataSafetyAnswers,
   dataSafetyMarkdown,
   type AppPrivacyDetail,
   type PlayTypeAnswers,
-} from '../../packages/legal/src/labels/storeLabels.ts';
-import { legalShared, legalText } from '../../packages/legal/src/render/text.node.ts';
-import { fill as fillWith, legalTokens } from '../../packages/legal/src/render/tokens.node.ts';
-import { computes } from '../support/timeouts.ts';
+} from '../src/labels/storeLabels.ts';
+import { legalShared, legalText } from '../src/render/text.node.ts';
+import { fill as fillWith, legalTokens } from '../src/render/tokens.node.ts';
+import { computes } from '../../../tests/support/timeouts.ts';
 
 const practices = readDataPractices(loadConfig());
 const html = (await legalText('privacy', undefined, legalShared(loadConfig()))).html;

@@ -3,10 +3,10 @@
  * words (packages/legal/src/record/featuresInEffect.node.ts), on a fixture record.
  */
 import { describe, expect, it } from 'vitest';
-import { loadConfig, type SiteConfig } from '../../src/config/index.ts';
-import { featureNames, featureValues, type Features } from '../../src/lib/features.ts';
-import type { Approval, Approvals } from '../../packages/legal/src/record/approvals.node.ts';
-import { configInEffect, pendingSwitches } from '../../packages/legal/src/record/featuresInEffect.node.ts';
+import { loadConfig, type SiteConfig } from '../../../src/config/index.ts';
+import { featureNames, featureValues, type Features } from '../../../src/lib/features.ts';
+import type { Approval, Approvals } from '../src/record/approvals.node.ts';
+import { configInEffect, pendingSwitches } from '../src/record/featuresInEffect.node.ts';
 
 const allOn = Object.fromEntries(featureNames.map((name) => [name, true])) as Features;
 const withoutAi = { ...allOn, ai: false };

@@ -1,8 +1,8 @@
 /** What must follow a significant change, listed by check:release until it is recorded (significant.node.ts). */
 import { describe, expect, it } from 'vitest';
-import type { Approval } from '../../packages/legal/src/record/approvals.node.ts';
-import { significantToFollow } from '../../packages/legal/src/record/significant.node.ts';
-import { loadConfig } from '../../src/config/index.ts';
+import type { Approval } from '../src/record/approvals.node.ts';
+import { significantToFollow } from '../src/record/significant.node.ts';
+import { loadConfig } from '../../../src/config/index.ts';
 
 const approval = (version: string, more: Partial<Approval> = {}): Approval => ({
   version,
