@@ -2,6 +2,16 @@ import { defineConfig } from 'vitest/config';
 
 const integration = { testTimeout: 120_000, hookTimeout: 300_000 };
 const slow = 'tests/integration/{media,footage,lighthouse-gates,legal-moved,rebrand,rich-owner}.test.ts';
+/**
+ * The full tier in three rounds, each project's files side by side: an owner's copy beside an ffmpeg or rendering job,
+ * never two copies' end-to-end runs at once, and the Lighthouse gates, which judge scores, alone. (Vitest runs
+ * projects of one `groupOrder` together, and its workers are the group's.)
+ */
+const fullRounds = [
+  { files: ['rebrand', 'media'], workers: 2 },
+  { files: ['rich-owner', 'footage', 'legal-moved'], workers: 2 },
+  { files: ['lighthouse-gates'], workers: 1 },
+];
 
 /**
  * Three tiers (end to end is Playwright's, playwright.config.ts):
@@ -32,7 +42,15 @@ export default defineConfig({
           ...integration,
         },
       },
-      { test: { name: 'full', include: [slow], ...integration } },
+      ...fullRounds.map(({ files, workers }, round) => ({
+        test: {
+          name: `full-${round + 1}`,
+          include: files.map((file) => `tests/integration/${file}.test.ts`),
+          maxWorkers: workers,
+          sequence: { groupOrder: round + 1 },
+          ...integration,
+        },
+      })),
     ],
   },
 });

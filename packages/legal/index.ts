@@ -33,6 +33,7 @@ export {
   legalSource,
   legalPages,
   legalSources,
+  legalSourcesStamp,
   splitFrontMatter,
   translationFile,
   translationSources,

@@ -6,7 +6,7 @@
  */
 import type { SiteConfig } from '../config/index.ts';
 import { defaultLocale, localePath, type Locale } from './i18n.ts';
-import { legalPages, translationSources } from 'legal-record';
+import { legalPages, legalSourcesStamp, translationSources } from 'legal-record';
 import { routes } from './routes.ts';
 
 export interface SitePage {
@@ -23,7 +23,19 @@ export interface SitePage {
 /** The config a page table is made from: a legal page of a feature switched off has no address (legalSources). */
 type TableConfig = Pick<SiteConfig, 'languages' | 'invitePath' | 'features'>;
 
-export function pageTable({ languages, invitePath, features }: TableConfig): SitePage[] {
+const tables = new WeakMap<TableConfig, { stamp: string; table: SitePage[] }>();
+
+/** The table for a config, made once while the legal files are unchanged (every page and the sitemap ask for it). */
+export function pageTable(config: TableConfig): SitePage[] {
+  const stamp = legalSourcesStamp(config.languages);
+  const held = tables.get(config);
+  if (held?.stamp === stamp) return held.table;
+  const table = tableOf(config);
+  tables.set(config, { stamp, table });
+  return table;
+}
+
+function tableOf({ languages, invitePath, features }: TableConfig): SitePage[] {
   const inEach = (path: string, only = languages) =>
     Object.fromEntries(only.map((locale) => [locale, localePath(locale, path)]));
   const translated = languages.map((locale) => ({

@@ -2,15 +2,19 @@
  * The legal pages are the Markdown files of src/content/legal/ (`privacy.md` is the kind `privacy`): each file's front
  * matter says who the page is (frontMatter.ts), so adding a page is adding a file. Read here, validated once per call.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Feature, Features } from '../../../../src/lib/features.ts';
 import { localePath, type Locale } from '../../../../src/lib/i18n.ts';
 import { legalTranslationDir } from '../../../../src/lib/languages.node.ts';
 import { legalFrontMatter, legalPageSchema, type LegalFrontMatter, type LegalPage } from '../record/frontMatter.ts';
+import { folderStamp, readText } from '../files.node.ts';
 
 export const legalDir = 'src/content/legal';
+
+/** What the legal pages and their translations into `locales` are now: it changes with any of their files. */
+export const legalSourcesStamp = (locales: Locale[]) => folderStamp([legalDir, ...locales.map(legalTranslationDir)]);
 
 /** A legal page, its data or its approvals are not as they must be: the message names the file, the field and the fix. */
 export class LegalTextError extends Error {
@@ -46,7 +50,7 @@ export function parseLegalMarkdown<T>(text: string, file: string, schema: z.ZodT
 /** The page of kind `kind`, from `markdown` (a test's edit) or its file. */
 export function legalSource(kind: string, markdown?: string): LegalSource {
   const file = `${legalDir}/${kind}.md`;
-  return { kind, file, ...parseLegalMarkdown(markdown ?? readFileSync(file, 'utf8'), file, legalFrontMatter) };
+  return { kind, file, ...parseLegalMarkdown(markdown ?? readText(file), file, legalFrontMatter) };
 }
 
 /** Every legal page written, published or not (legalSources gives those published), in its front matter's `order`. */
@@ -104,7 +108,7 @@ export const translationFile = (kind: string, locale: Locale) => `${legalTransla
 export function translationSource(kind: string, locale: Locale, markdown?: string): LegalSource {
   const file = translationFile(kind, locale);
   const english = legalSource(kind);
-  const { data, body } = parseLegalMarkdown(markdown ?? readFileSync(file, 'utf8'), file, translationFrontMatter);
+  const { data, body } = parseLegalMarkdown(markdown ?? readText(file), file, translationFrontMatter);
   return { kind, file, locale, data: { ...english.data, ...data }, body };
 }
 

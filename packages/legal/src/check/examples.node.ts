@@ -5,10 +5,11 @@
  * contain it as typed (a name, an address, a host), or when the page's sources quote its `{{token}}` (a number, a
  * choice between sentences).
  */
-import { readFileSync } from 'node:fs';
+
 import { parse as parseYaml } from 'yaml';
 import { fieldsAtExampleValues, type SiteConfig } from '../../../../src/config/index.ts';
 import { legalDir } from '../addresses/pages.node.ts';
+import { readText } from '../files.node.ts';
 
 /** Tokens computed from a config field (tokens.node.ts): quoting them quotes the field. */
 const derivedTokens: Partial<Record<string, string[]>> = {
@@ -50,7 +51,7 @@ export function exampleValuesQuoted(
  * and, where it places data blocks, the data file and the blocks' words.
  */
 export function legalSourcesOf(kind: string): string {
-  const read = (name: string) => readFileSync(`${legalDir}/${name}`, 'utf8');
+  const read = (name: string) => readText(`${legalDir}/${name}`);
   const markdown = read(`${kind}.md`);
   const { blocks, consentScreen, ...sentences } = parseYaml(read('wording.yaml')) as Record<string, unknown>;
   const quoted = Object.entries(sentences).flatMap(([name, sentence]) =>

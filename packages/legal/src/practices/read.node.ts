@@ -1,5 +1,5 @@
 /** The one reader of the data-practices file: the legal pages, their check and the store labels all call it. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { SiteConfig } from '../../../../src/config/index.ts';
 import { withFeatures, type Features } from '../../../../src/lib/features.ts';
@@ -7,6 +7,7 @@ import type { Locale } from '../../../../src/lib/i18n.ts';
 import { dataFormsFile } from '../../../../src/lib/languages.node.ts';
 import type { DataForms } from './localize.ts';
 import { forApp, parseDataPractices, type DataPractices } from './practices.ts';
+import { readText } from '../files.node.ts';
 
 export const dataPracticesPath = 'src/content/legal/data-practices.yaml';
 
@@ -18,7 +19,7 @@ export const dataPracticesPath = 'src/content/legal/data-practices.yaml';
 export const readDataPractices = (config: Pick<SiteConfig, 'androidPackage' | 'features'>): DataPractices =>
   forApp(
     parseDataPractices(
-      withFeatures(readFileSync(dataPracticesPath, 'utf8'), config.features, dataPracticesPath, { values: false }),
+      withFeatures(readText(dataPracticesPath), config.features, dataPracticesPath, { values: false }),
       dataPracticesPath,
     ),
     { android: Boolean(config.androidPackage), features: config.features },
@@ -28,6 +29,6 @@ export const readDataPractices = (config: Pick<SiteConfig, 'androidPackage' | 'f
 export const readDataForms = (locale: Locale, features: Features): DataForms => {
   const file = dataFormsFile(locale);
   return existsSync(file)
-    ? ((parseYaml(withFeatures(readFileSync(file, 'utf8'), features, file, { values: false })) ?? {}) as DataForms)
+    ? ((parseYaml(withFeatures(readText(file), features, file, { values: false })) ?? {}) as DataForms)
     : {};
 };

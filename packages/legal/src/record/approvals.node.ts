@@ -9,7 +9,7 @@
  */
 import { availableLocales } from '../../../../src/config/index.ts';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { diffArrays } from 'diff';
 import { decodeHTML } from 'entities';
 import { parse, stringify } from 'yaml';
@@ -27,6 +27,7 @@ import {
 } from '../addresses/pages.node.ts';
 import { significanceKinds } from '../check/law.ts';
 import { approveArgs, recordKey, versionId } from '../addresses/pages.ts';
+import { readText } from '../files.node.ts';
 
 export const approvalsFile = `${legalDir}/approvals.yaml`;
 export const versionsDir = `${legalDir}/versions`;
@@ -125,7 +126,7 @@ export const addDays = (day: string, days: number) =>
 /** Every page's approvals, oldest first. */
 export function readApprovals(): Approvals {
   if (!existsSync(approvalsFile)) return {};
-  const result = z.record(z.string(), z.array(approvalSchema)).safeParse(parse(readFileSync(approvalsFile, 'utf8')));
+  const result = z.record(z.string(), z.array(approvalSchema)).safeParse(parse(readText(approvalsFile)));
   if (!result.success) throw new LegalTextError(`${approvalsFile} is invalid:\n${z.prettifyError(result.error)}`);
   return result.data as Approvals;
 }
@@ -270,7 +271,7 @@ export function frozenCopies(kind: string, list: Approval[]): Frozen[] {
       stop(version, `it records what followed a significant change, but it is not one (significant: true)`);
     const file = frozenFile(kind, version);
     if (!existsSync(file)) stop(version, `its frozen copy, ${file}, is missing`);
-    const text = readFileSync(file, 'utf8');
+    const text = readText(file);
     if (hashOf(text) !== approval.sha256) stop(version, `${file} differs from the copy approved (its sha256)`);
     const { data, body: html } = parseLegalMarkdown(text, file, frozenSchema);
     const fields = ['version', 'date', 'approvedBy', 'note', 'takesEffect', 'noNotice', 'translates', 'path'] as const;

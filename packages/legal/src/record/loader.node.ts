@@ -213,7 +213,9 @@ export function legalLoader(): Loader {
       await load();
       // In `astro dev`: any saved file of the legal folder (Markdown, data, wording, approvals) reloads every page.
       watcher?.on('change', (path) => {
-        if (path.includes(`/${legalDir}/`)) load().catch((error: Error) => logger.error(error.message));
+        // The English pages' folder and each translation's (src/content/i18n/<locale>/legal/).
+        if (path.includes(`/${legalDir}/`) || /\/i18n\/[^/]+\/legal\//.test(path))
+          load().catch((error: Error) => logger.error(error.message));
       });
     },
   };

@@ -5,7 +5,7 @@
  * and the production build compares with the approved version (approvals.node.ts). A page that does not render (an unknown token, an
  * invalid data entry, a failed structural check) throws here, so the build and the approval stop with one message.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
@@ -44,6 +44,7 @@ import {
   type LegalTokens,
   type LegalWording,
 } from './tokens.node.ts';
+import { readText } from '../files.node.ts';
 
 /** The words of a page's front matter, as approved and frozen with its body. */
 export const legalWords = z.object({ title: z.string(), effective: z.iso.date(), summary: z.string() }).strict();
@@ -120,7 +121,7 @@ export type LegalShared = ReturnType<typeof legalShared>;
 
 /** The line of the page's file (or of `markdown`, a test's edit) that its body starts on. */
 function bodyLine(file: string, body: string, markdown?: string): number {
-  const text = markdown ?? (existsSync(file) ? readFileSync(file, 'utf8') : body);
+  const text = markdown ?? (existsSync(file) ? readText(file) : body);
   return text.replace(/\r\n/g, '\n').split('\n').length - body.split('\n').length + 1;
 }
 

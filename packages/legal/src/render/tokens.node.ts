@@ -3,7 +3,7 @@
  * law's figures (law.ts), each legal page's address, and the legal words of src/content/legal/wording.yaml. Each is
  * typed once, so the pages can never disagree with the site; the filled text is what gets approved.
  */
-import { readFileSync } from 'node:fs';
+
 import { parse as parseYaml } from 'yaml';
 import { rawHtmlInTexts, rawHtmlLines } from '../../../../src/lib/rawHtml.ts';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { LegalTextError, legalDir, legalPages } from '../addresses/pages.node.ts
 import type { LegalPage } from '../record/frontMatter.ts';
 import type { Locale } from '../../../../src/lib/i18n.ts';
 import { legalTranslationDir } from '../../../../src/lib/languages.node.ts';
+import { readText } from '../files.node.ts';
 
 export { LegalTextError, legalDir };
 /** wording.yaml, or its translation beside a language's legal pages (`src/content/i18n/es/legal/wording.yaml`). */
@@ -96,7 +97,7 @@ export function legalWording(
   text?: string,
 ): LegalWording {
   const file = wordingFile(locale);
-  const source = text ?? readFileSync(file, 'utf8');
+  const source = text ?? readText(file);
   let raw: unknown;
   try {
     raw = parseYaml(source);

@@ -5,13 +5,14 @@
  * keep publishing it meanwhile, with a notice on the page that it translates an earlier English version and a link to
  * the English in effect.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import type { SiteConfig } from '../../../../src/config/index.ts';
 import { legalDir, LegalTextError, translationSources } from '../addresses/pages.node.ts';
 import { effectiveOf, type Approval, type Approvals } from '../record/approvals.node.ts';
 import { approveArgs, recordKey, versionId } from '../addresses/pages.ts';
+import { readText } from '../files.node.ts';
 
 export const translationsFile = `${legalDir}/translations.yaml`;
 
@@ -30,7 +31,7 @@ export type TranslationSettings = z.infer<typeof settingsSchema>;
 /** translations.yaml, validated; no file is no choice made: every stale translation stops the build. */
 export function readTranslationSettings(text?: string): TranslationSettings {
   if (text === undefined && !existsSync(translationsFile)) return {};
-  const result = settingsSchema.safeParse(parse(text ?? readFileSync(translationsFile, 'utf8')) ?? {});
+  const result = settingsSchema.safeParse(parse(text ?? readText(translationsFile)) ?? {});
   if (!result.success) throw new LegalTextError(`${translationsFile} is invalid:\n${z.prettifyError(result.error)}`);
   return result.data;
 }
