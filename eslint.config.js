@@ -48,6 +48,24 @@ const buildFiles = [
   '.size-limit.ts',
 ];
 export const runtimeRules = [
+  // Inside the package, only its host modules reach the site: what it takes from it is listed there.
+  {
+    files: ['packages/legal/index.ts', 'packages/legal/src/**/*.{ts,astro}'],
+    ignores: ['packages/legal/src/host.ts', 'packages/legal/src/host.node.ts', 'packages/legal/src/components/host.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){3,}|^virtual:site/',
+              message: 'The site, seen from the legal record: take it through src/host.ts (or host.node.ts, components/host.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Everywhere outside the package; each rule below adds its own patterns to this one.
   { files: ['**/*.{ts,tsx,js,mjs,astro}'], ignores: ['packages/legal/**'], rules: restrict() },
   // Browser code: components and *.client.ts modules.

@@ -7,7 +7,7 @@ import { configOrExit } from './src/config/index.ts';
 import { securityHeaders } from './src/lib/headers.ts';
 import { vercelConfig } from './src/lib/hostFiles.node.ts';
 import { invitePageRules } from './src/lib/invite/hostRules.ts';
-import { siteLegalMoves } from 'legal-record';
+import { siteLegalMoves } from './src/lib/pageTable.node.ts';
 
 const config = configOrExit();
 export default vercelConfig(securityHeaders, invitePageRules(config), siteLegalMoves(config));

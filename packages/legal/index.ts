@@ -40,7 +40,7 @@ export {
   unpublishedLegalPages,
   writtenLegalSources,
 } from './src/addresses/pages.node.ts';
-export { siteLegalMoves } from './src/addresses/formerPaths.node.ts';
+export { legalMoves, publishedLegalPages } from './src/addresses/formerPaths.node.ts';
 export { movedPage, movedRule, type Move } from './src/addresses/movedRules.ts';
 export { lawFacts, requiredIn } from './src/check/law.ts';
 export { filledNames, longSentences, maxSentenceWords } from './src/check/readability.ts';

@@ -6,7 +6,14 @@
  */
 import type { SiteConfig } from '../config/index.ts';
 import { defaultLocale, localePath, type Locale } from './i18n.ts';
-import { legalPages, legalSourcesStamp, translationSources } from 'legal-record';
+import {
+  legalMoves,
+  legalPages,
+  legalSourcesStamp,
+  publishedLegalPages,
+  readApprovals,
+  translationSources,
+} from 'legal-record';
 import { routes } from './routes.ts';
 
 export interface SitePage {
@@ -68,3 +75,9 @@ export const localeParam = (locale: Locale) => (locale === defaultLocale ? undef
 /** The `locale` parameters of the page at English `path`: one per language it exists in. */
 export const localeParams = (config: TableConfig, path: string) =>
   Object.keys(sitePageAt(pageTable(config), path)?.paths ?? {}).map((locale) => ({ locale: localeParam(locale) }));
+
+/** The legal pages' former addresses in the build of `config`, checked against the record and every page's address now. */
+export function siteLegalMoves(config: TableConfig, approvals = readApprovals()) {
+  const others = pageTable(config).flatMap((page) => (page.kind ? [] : Object.values(page.paths)));
+  return legalMoves(publishedLegalPages(config), approvals, others);
+}

@@ -9,13 +9,11 @@
  * keeps the address it was published at (`path` in approvals.yaml and its frozen copy), and an address it recorded
  * that is neither the page's `path` nor listed stops the build, so no move goes unstated.
  */
-import type { SiteConfig } from '../../../../src/config/index.ts';
-import { defaultLocale, localeOf, localePath, type Locale } from '../../../../src/lib/i18n.ts';
-import { pageTable } from '../../../../src/lib/pageTable.node.ts';
-import { approvalsFile, readApprovals, type Approvals } from '../record/approvals.node.ts';
+import { approvalsFile, type Approvals } from '../record/approvals.node.ts';
 import type { Move } from './movedRules.ts';
 import { legalDir, legalPageOf, legalSources, LegalTextError, translationSources } from './pages.node.ts';
 import { recordKey, versionId } from './pages.ts';
+import { type SiteConfig, defaultLocale, localeOf, localePath, type Locale } from '../host.ts';
 
 /** A legal page as published in one language: where it is now and where it was. */
 export interface PublishedLegalPage {
@@ -91,13 +89,4 @@ export function publishedLegalPages({
       };
     }),
   );
-}
-
-/** The former addresses of the build of `config`, checked against the record and every page's address now. */
-export function siteLegalMoves(
-  config: Pick<SiteConfig, 'languages' | 'invitePath' | 'features'>,
-  approvals = readApprovals(),
-) {
-  const others = pageTable(config).flatMap((page) => (page.kind ? [] : Object.values(page.paths)));
-  return legalMoves(publishedLegalPages(config), approvals, others);
 }

@@ -3,8 +3,7 @@
  * redirect where the host reads rules, and, for a host that reads none, a small page at the address that leads on.
  */
 import { escapeUTF8 } from 'entities';
-import { tagDirection } from '../../../../src/lib/direction.ts';
-import type { Locale } from '../../../../src/lib/i18n.ts';
+import { tagDirection, type Locale } from '../host.ts';
 
 /** A former address and the page it leads to (packages/legal/src/addresses/formerPaths.node.ts). */
 export interface Move {

@@ -5,11 +5,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import type { Feature, Features } from '../../../../src/lib/features.ts';
-import { localePath, type Locale } from '../../../../src/lib/i18n.ts';
-import { legalTranslationDir } from '../../../../src/lib/languages.node.ts';
 import { legalFrontMatter, legalPageSchema, type LegalFrontMatter, type LegalPage } from '../record/frontMatter.ts';
 import { folderStamp, readText } from '../files.node.ts';
+import { type Feature, type Features, localePath, type Locale } from '../host.ts';
+import { legalTranslationDir } from '../host.node.ts';
 
 export const legalDir = 'src/content/legal';
 

@@ -2,8 +2,8 @@
  * Where a legal page's parts live and what its links say, for pages, components and tests alike. The pages
  * themselves are the Markdown files of src/content/legal/ (pages.node.ts); pages read them from the collection.
  */
-import { localeCodeForm } from '../../../../src/lib/i18n.ts';
 import type { LegalPage } from '../record/frontMatter.ts';
+import { localeCodeForm } from '../host.ts';
 
 /**
  * What a visitor most often comes to a legal page to do, each a link at the top of every legal page to the section

@@ -4,16 +4,15 @@
  * no unknown token, no config-held name typed by hand, in-page links that resolve, one contact address. What a
  * sentence means is for the person who approves the text (docs/legal-pages.md).
  */
-import type { Features } from '../../../../src/lib/features.ts';
 import type { LegalHeading } from '../record/frontMatter.ts';
 import { requiredIn } from './law.ts';
 import { markdownParts } from '../render/markdown.node.ts';
-import type { Locale } from '../../../../src/lib/i18n.ts';
-import { languageOf } from '../../../../src/lib/languages.node.ts';
 import { filledNames, maxSentenceWords, maxWords, reading } from './readability.ts';
 import { legalSections, legalSubSections } from '../render/sections.ts';
 import { decodeHTML, escapeUTF8 } from 'entities';
 import { isLiteral, nameTokens, type LegalTokens } from '../render/tokens.node.ts';
+import { type Features, type Locale } from '../host.ts';
+import { languageOf } from '../host.node.ts';
 
 export interface LegalEntry {
   /** The summary and the Markdown body as written, tokens unfilled. */

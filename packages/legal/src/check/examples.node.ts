@@ -7,9 +7,10 @@
  */
 
 import { parse as parseYaml } from 'yaml';
-import { fieldsAtExampleValues, type SiteConfig } from '../../../../src/config/index.ts';
 import { legalDir } from '../addresses/pages.node.ts';
 import { readText } from '../files.node.ts';
+import { type SiteConfig } from '../host.ts';
+import { fieldsAtExampleValues } from '../host.node.ts';
 
 /** Tokens computed from a config field (tokens.node.ts): quoting them quotes the field. */
 const derivedTokens: Partial<Record<string, string[]>> = {

@@ -3,8 +3,8 @@
  * must contain. Each is typed only here; the Markdown quotes it as a token, the check
  * (check.node.ts) looks for the token where the rule wants it, and the tests import it from here.
  */
-import type { Feature, Features } from '../../../../src/lib/features.ts';
 import { legalSubSections } from '../render/sections.ts';
+import { type Feature, type Features } from '../host.ts';
 
 export const lawFacts = {
   /** COPPA: the Service is not for children under this age. */

@@ -4,7 +4,7 @@
  * a limit, so a too-long sentence stops `npm run build` at once.
  */
 import { decodeHTML } from 'entities';
-import type { SiteConfig } from '../../../../src/config/index.ts';
+import { type SiteConfig } from '../host.ts';
 
 /**
  * No sentence of any legal page longer than this many words, a name the config fills counting as one (`nameFields`).

@@ -10,10 +10,6 @@
  */
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { availableLocales, configOrExit, type SiteConfig } from '../../../../src/config/index.ts';
-import type { Feature } from '../../../../src/lib/features.ts';
-import { defaultLocale, type Locale } from '../../../../src/lib/i18n.ts';
-import { legalTranslationDir } from '../../../../src/lib/languages.node.ts';
 import {
   approvalsFile,
   isTemplateRecord,
@@ -23,6 +19,8 @@ import {
 } from '../record/approvals.node.ts';
 import { legalSources, translationSources, unpublishedLegalPages, type LegalSource } from '../addresses/pages.node.ts';
 import { approveArgs, recordKey, versionId } from '../addresses/pages.ts';
+import { type SiteConfig, type Feature, defaultLocale, type Locale } from '../host.ts';
+import { availableLocales, configOrExit, legalTranslationDir } from '../host.node.ts';
 
 /** What a first approval publishes, read as the build reads it, and what the config keeps unpublished. */
 export interface Published {

@@ -10,7 +10,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { configOrExit, fieldsAtExampleValues, whereSet } from '../../../../src/config/index.ts';
 import { dataSafetyCsv } from '../labels/playCsv.ts';
 import { DataPracticesError, type DataPractices } from '../practices/practices.ts';
 import { dataPracticesPath, readDataPractices } from '../practices/read.node.ts';
@@ -20,6 +19,7 @@ import { configInEffect, pendingReport, pendingSwitches } from '../record/featur
 import { LegalTextError } from '../addresses/pages.node.ts';
 import { checkPracticePages } from '../render/text.node.ts';
 import { fill, legalTokens } from '../render/tokens.node.ts';
+import { configOrExit, fieldsAtExampleValues, whereSet } from '../host.node.ts';
 
 // The site's folder: npm runs its scripts there.
 const root = process.cwd();

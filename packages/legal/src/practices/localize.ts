@@ -5,8 +5,8 @@
  * typed once. A field the entry has in English but not in the language stops the build, naming the entry and the
  * field: no English is filled into a translated page.
  */
-import type { Locale } from '../../../../src/lib/i18n.ts';
 import { DataPracticesError, type DataPractices } from './practices.ts';
+import { type Locale } from '../host.ts';
 
 /** The fields of each part of the file that readers read, and so that each language gives. */
 const wordFields = {

@@ -3,10 +3,9 @@
  * it, validated here. The privacy policy's lists and tables (policyBlocks.ts) and both store labels
  * (storeLabels.ts) are views of this one parsed value, so no two of them can disagree.
  */
-import { featureNames, type Feature, type Features } from '../../../../src/lib/features.ts';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { rawHtmlInTexts, rawHtmlLines } from '../../../../src/lib/rawHtml.ts';
+import { featureNames, type Feature, type Features, rawHtmlInTexts, rawHtmlLines } from '../host.ts';
 
 const key = z
   .string('a key in kebab-case, like search-history')

@@ -1,13 +1,11 @@
 /** The one reader of the data-practices file: the legal pages, their check and the store labels all call it. */
 import { existsSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import type { SiteConfig } from '../../../../src/config/index.ts';
-import { withFeatures, type Features } from '../../../../src/lib/features.ts';
-import type { Locale } from '../../../../src/lib/i18n.ts';
-import { dataFormsFile } from '../../../../src/lib/languages.node.ts';
 import type { DataForms } from './localize.ts';
 import { forApp, parseDataPractices, type DataPractices } from './practices.ts';
 import { readText } from '../files.node.ts';
+import { type SiteConfig, withFeatures, type Features, type Locale } from '../host.ts';
+import { dataFormsFile } from '../host.node.ts';
 
 export const dataPracticesPath = 'src/content/legal/data-practices.yaml';
 

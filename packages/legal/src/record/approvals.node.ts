@@ -7,15 +7,12 @@
  * whatever changed it (the Markdown, the data, the wording, the config, code, the renderer), and whenever the record
  * was rewritten: it only grows, its dates only move forward, and no copy changes.
  */
-import { availableLocales } from '../../../../src/config/index.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { diffArrays } from 'diff';
 import { decodeHTML } from 'entities';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
-import { featureNames, type Features } from '../../../../src/lib/features.ts';
-import { localeCodeForm, type Locale } from '../../../../src/lib/i18n.ts';
 import {
   legalDir,
   legalSources,
@@ -28,6 +25,8 @@ import {
 import { significanceKinds } from '../check/law.ts';
 import { approveArgs, recordKey, versionId } from '../addresses/pages.ts';
 import { readText } from '../files.node.ts';
+import { featureNames, type Features, localeCodeForm, type Locale } from '../host.ts';
+import { availableLocales } from '../host.node.ts';
 
 export const approvalsFile = `${legalDir}/approvals.yaml`;
 export const versionsDir = `${legalDir}/versions`;

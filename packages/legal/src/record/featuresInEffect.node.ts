@@ -5,11 +5,10 @@
  * says. The switch reaches them on the day the new version takes effect. Each English approval records the features
  * it was approved with (approvals.node.ts); a record made before that says nothing, and the config's features hold.
  */
-import type { SiteConfig } from '../../../../src/config/index.ts';
-import { featureNames, featureValues, type Feature, type Features } from '../../../../src/lib/features.ts';
 import { effectiveOf, readApprovals, today, type Approvals } from './approvals.node.ts';
 import { LegalTextError } from '../addresses/pages.node.ts';
 import { versionId } from '../addresses/pages.ts';
+import { type SiteConfig, featureNames, featureValues, type Feature, type Features } from '../host.ts';
 
 /** A switch of the config that waits: the feature, what it stays until then, the day and the version that bring it. */
 export interface PendingSwitch {

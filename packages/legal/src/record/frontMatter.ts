@@ -4,8 +4,7 @@
  * (`## Retention { #retention }`), so an anchor never changes when a heading is reworded.
  */
 import { z } from 'zod';
-import { featureNames } from '../../../../src/lib/features.ts';
-import { formatDate } from '../../../../src/lib/i18n.ts';
+import { featureNames, formatDate } from '../host.ts';
 
 const words = (example: string) => z.string(`a text, like "${example}"`).trim().min(1, 'a non-empty text');
 /** A legal page's address: one segment under the site's root. */

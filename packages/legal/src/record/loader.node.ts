@@ -7,7 +7,6 @@
  */
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
-import { availableLocales } from '../../../../src/config/index.ts';
 import {
   approvalSchema,
   checkClock,
@@ -25,7 +24,7 @@ import {
   type Draft,
   type Published,
 } from './approvals.node.ts';
-import { siteLegalMoves } from '../addresses/formerPaths.node.ts';
+import { legalMoves, publishedLegalPages } from '../addresses/formerPaths.node.ts';
 import { legalPageSchema } from './frontMatter.ts';
 import { legalDir, LegalTextError, translationSources } from '../addresses/pages.node.ts';
 import { recordKey, versionId } from '../addresses/pages.ts';
@@ -38,6 +37,7 @@ import {
   translationState,
   type TranslationState,
 } from '../translations/translations.node.ts';
+import { availableLocales } from '../host.node.ts';
 
 export const legalEntrySchema = legalWords.extend({
   kind: z.string(),
@@ -114,7 +114,8 @@ export function legalLoader(): Loader {
           );
         }
         // Every address a page was published at still leads to it (formerPaths.node.ts): a move not stated stops here.
-        siteLegalMoves(config, approvals);
+        // (That no other page of the site answers a former address, the site checks with its page table.)
+        legalMoves(publishedLegalPages(config), approvals);
         const translated = availableLocales()
           .filter((locale) => locale !== 'en')
           .map((locale) => ({ locale, sources: translationSources(locale, config.features) }));

@@ -5,9 +5,9 @@
  * --significant`); once done, what followed is recorded too (`--followed`), and `check:release` lists each one until
  * then.
  */
-import type { SiteConfig } from '../../../../src/config/index.ts';
 import { effectiveOf, type Approvals } from './approvals.node.ts';
 import { versionId } from '../addresses/pages.ts';
+import { type SiteConfig } from '../host.ts';
 
 /** What must follow a significant change, for this app, by the day it takes effect. */
 export function followSteps(config: Pick<SiteConfig, 'androidPackage' | 'features'>): string[] {

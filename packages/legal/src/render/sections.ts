@@ -1,9 +1,9 @@
+import { type Feature } from '../host.ts';
 /**
  * The sections each legal page must have (a page with no entry here has none required), in order, with stable anchors: the top-level ones in exactly the order
  * docs/requirements.md lists (#privacy-sections, #terms-sections), and the checklist's extra clauses as sub-sections inside the
  * section where they belong (docs/legal-checklist.md). The check (check.node.ts) holds the pages to them.
  */
-import type { Feature } from '../../../../src/lib/features.ts';
 
 export interface SubSectionClause {
   id: string;

@@ -9,19 +9,15 @@ import { existsSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import type { SiteConfig } from '../../../../src/config/index.ts';
 import { decodeHTML, escapeUTF8 } from 'entities';
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import { practiceBlocks, type PracticeBlock } from '../practices/policyBlocks.ts';
 import { localizePractices } from '../practices/localize.ts';
 import { readDataForms, readDataPractices } from '../practices/read.node.ts';
-import { dataFormsFile, legalTranslationDir, tagOf } from '../../../../src/lib/languages.node.ts';
-import { localePath, type Locale } from '../../../../src/lib/i18n.ts';
 import { checkLegalEntry } from '../check/check.node.ts';
 import type { LegalHeading, LegalPage } from '../record/frontMatter.ts';
 import { renderLegalMarkdown } from './markdown.node.ts';
-import { withFeatures } from '../../../../src/lib/features.ts';
 import {
   legalDir,
   legalPageOf,
@@ -33,7 +29,6 @@ import {
   type LegalSource,
 } from '../addresses/pages.node.ts';
 import { recordKey } from '../addresses/pages.ts';
-import { allowedMarkup, legalMarkup, rawHtmlIn } from '../../../../src/lib/rawHtml.ts';
 import {
   escapeMarkdown,
   fill,
@@ -45,6 +40,16 @@ import {
   type LegalWording,
 } from './tokens.node.ts';
 import { readText } from '../files.node.ts';
+import {
+  type SiteConfig,
+  localePath,
+  type Locale,
+  withFeatures,
+  allowedMarkup,
+  legalMarkup,
+  rawHtmlIn,
+} from '../host.ts';
+import { dataFormsFile, legalTranslationDir, tagOf } from '../host.node.ts';
 
 /** The words of a page's front matter, as approved and frozen with its body. */
 export const legalWords = z.object({ title: z.string(), effective: z.iso.date(), summary: z.string() }).strict();

@@ -5,17 +5,14 @@
  */
 
 import { parse as parseYaml } from 'yaml';
-import { rawHtmlInTexts, rawHtmlLines } from '../../../../src/lib/rawHtml.ts';
 import { z } from 'zod';
-import type { SiteConfig } from '../../../../src/config/index.ts';
 import { blockWordsSchema, text, texts } from '../practices/policyBlocks.ts';
-import { routes } from '../../../../src/lib/routes.ts';
 import { lawFacts } from '../check/law.ts';
 import { LegalTextError, legalDir, legalPages } from '../addresses/pages.node.ts';
 import type { LegalPage } from '../record/frontMatter.ts';
-import type { Locale } from '../../../../src/lib/i18n.ts';
-import { legalTranslationDir } from '../../../../src/lib/languages.node.ts';
 import { readText } from '../files.node.ts';
+import { rawHtmlInTexts, rawHtmlLines, type SiteConfig, routes, type Locale } from '../host.ts';
+import { legalTranslationDir } from '../host.node.ts';
 
 export { LegalTextError, legalDir };
 /** wording.yaml, or its translation beside a language's legal pages (`src/content/i18n/es/legal/wording.yaml`). */

@@ -8,11 +8,11 @@
 import { existsSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import type { SiteConfig } from '../../../../src/config/index.ts';
 import { legalDir, LegalTextError, translationSources } from '../addresses/pages.node.ts';
 import { effectiveOf, type Approval, type Approvals } from '../record/approvals.node.ts';
 import { approveArgs, recordKey, versionId } from '../addresses/pages.ts';
 import { readText } from '../files.node.ts';
+import { type SiteConfig } from '../host.ts';
 
 export const translationsFile = `${legalDir}/translations.yaml`;
 
