@@ -1,8 +1,18 @@
 /** A throwaway copy of the project, for tests that edit it the way an owner would and then build it for real. */
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -21,17 +31,25 @@ export interface ProjectCopy {
 const caches = /^\.(astro|vite|vite-temp|vitest-cache)$/;
 
 /**
- * Copies the files git tracks (as they are in the working tree). Each package in node_modules is linked, not copied,
- * but the caches are not: copies build side by side (the integration tier runs files in parallel), and two builds
+ * Copies the files git tracks (as they are in the working tree). Each package in node_modules is linked, not copied
+ * (a workspace's link leads to the copy's own folder), but the caches are not: copies build side by side (the integration tier runs files in parallel), and two builds
  * writing one cache corrupt it.
  */
 export function copyProject(): ProjectCopy {
   const dir = mkdtempSync(join(tmpdir(), 'project-copy-'));
   const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
   for (const file of tracked.filter(Boolean)) cpSync(join(root, file), join(dir, file), { recursive: true });
-  mkdirSync(join(dir, 'node_modules'));
-  for (const entry of readdirSync(join(root, 'node_modules')).filter((name) => !caches.test(name))) {
-    symlinkSync(join(root, 'node_modules', entry), join(dir, 'node_modules', entry));
+  // The project's own workspaces (packages/legal) and their commands are the copy's, edited and run with it.
+  const linked = (file: string) => {
+    const real = realpathSync(file);
+    return real.startsWith(join(root, 'packages/')) ? join(dir, relative(root, real)) : real;
+  };
+  mkdirSync(join(dir, 'node_modules/.bin'), { recursive: true });
+  for (const entry of readdirSync(join(root, 'node_modules')).filter((name) => !caches.test(name) && name !== '.bin')) {
+    symlinkSync(linked(join(root, 'node_modules', entry)), join(dir, 'node_modules', entry));
+  }
+  for (const bin of readdirSync(join(root, 'node_modules/.bin'))) {
+    symlinkSync(linked(join(root, 'node_modules/.bin', bin)), join(dir, 'node_modules/.bin', bin));
   }
   return {
     dir,
