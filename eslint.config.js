@@ -59,7 +59,8 @@ export const runtimeRules = [
           patterns: [
             {
               regex: '^(\\.\\./){3,}|^virtual:site/',
-              message: 'The site, seen from the legal record: take it through src/host.ts (or host.node.ts, components/host.ts).',
+              message:
+                'The site, seen from the legal record: take it through src/host.ts (or host.node.ts, components/host.ts).',
             },
           ],
         },
