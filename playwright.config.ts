@@ -29,7 +29,7 @@ export default defineConfig({
   // more pages or widths, or guard a rare failure at a high price (a variant build, frames of the 3D scene). Together
   // they are the whole suite: `npx playwright test --list` lists every test in one of the two.
   // The full run's whole-visit gate (tagged @alone too) runs after the rest, with nothing beside it: next to another
-  // worker's tests its longest task read 142 ms (budget 120), alone 75 to 107.
+  // worker's tests its longest task runs over its budget, alone within it.
   projects: [
     { name: 'chromium', grepInvert: /@full/, use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'full', grep: /@full/, grepInvert: /@alone/, use: { ...devices['Desktop Chrome'], channel: undefined } },

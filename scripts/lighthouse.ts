@@ -3,8 +3,8 @@
  *
  * Lighthouse's simulated throttling (Lantern) replays the page's main-thread tasks at four times their length. Their
  * length is read from the trace's wall clock, so on a shared 2-core machine every moment the renderer waits for a
- * core (or for SwiftShader, the software GPU) counts as the page's work: the same build of `/` read a total blocking
- * time of 187 to 663 ms and a performance score of 81 to 100. So the run is split in two, as Lighthouse allows: it
+ * core (or for SwiftShader, the software GPU) counts as the page's work, and one build's total blocking time and
+ * performance score move with the machine's load. So the run is split in two, as Lighthouse allows: it
  * gathers the trace (`-G`), each main-thread task of the page is shrunk to the CPU time the trace records beside it
  * (`tdur`), with its slices scaled inside it, and Lighthouse audits that trace (`-A`). A script that really computes
  * still costs its full time; a task the machine preempted costs only what it ran. Paint, LCP candidates and network
@@ -13,10 +13,10 @@
  * The layout shifts are counted as Chrome counts them for real visitors (the Core Web Vitals): without those it marks
  * as following an input. A Lighthouse run has no input, but its phone emulation resizes the viewport after the
  * navigation has started (crbug.com/1302667), and Lighthouse counts the shifts Chrome then marks in the next 500 ms.
- * One run of `/` in four read a CLS of 0.08 to 0.17 that way (the hero's content laid out at another viewport
- * first), where Chrome's own count was 0.
+ * So a run of `/` could read a layout shift (the hero's content laid out at another viewport first) where Chrome's own
+ * count was 0.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,6 +24,8 @@ import { promisify } from 'node:util';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 
 const lighthouseBin = resolve(import.meta.dirname, '../node_modules/.bin/lighthouse');
+const lhciBin = resolve(import.meta.dirname, '../node_modules/.bin/lhci');
+const lhciConfig = `--config=${resolve(import.meta.dirname, '../lighthouserc.json')}`;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 interface TraceEvent {
@@ -108,8 +110,9 @@ export function unmeasuredPaints(report: { audits: Audits }) {
 
 /**
  * Measures `url` once on a phone (or a desktop) and writes the report where `lhci assert` and `lhci upload` read
- * them, `<dir>/lhr-<time>.json`, and returns its paints. A run Lighthouse gives up on ("Something went wrong with
- * recording the trace over your page load. Please run Lighthouse again", once in some 60 runs of a full report here),
+ * them, `<dir>/lhr-<time><count>.json` (digits only: `lhci` reads no other name; the count keeps two
+ * runs of one moment apart), and returns its paints. A run Lighthouse gives up on ("Something went wrong with
+ * recording the trace over your page load. Please run Lighthouse again"),
  * or one without its paints (`unmeasuredPaints`), leaves no report and is run again, up to three attempts, as
  * `lhci collect` does; if all three fail, the first error is thrown.
  */
@@ -129,6 +132,8 @@ export async function measure(url: string, options: MeasureOptions): Promise<Pai
   throw errors[0];
 }
 
+/** Reports written by this process, so two runs of one millisecond get two names. */
+let reportsWritten = 0;
 async function measureOnce(url: string, options: MeasureOptions): Promise<Paints> {
   // Both halves take the same settings: Lighthouse refuses to audit with others than it gathered with.
   const settings = [
@@ -146,7 +151,7 @@ async function measureOnce(url: string, options: MeasureOptions): Promise<Paints
       maxBuffer: 64 * 1024 * 1024,
     });
   mkdirSync(options.dir, { recursive: true });
-  const report = join(options.dir, `lhr-${Date.now()}.json`);
+  const report = join(options.dir, `lhr-${Date.now()}${String(++reportsWritten).padStart(4, '0')}.json`);
   const output = ['--output=json', `--output-path=${report}`];
   try {
     // Observed paints are read as they happened: the trace needs no rewriting, so one pass does.
@@ -178,4 +183,27 @@ async function gatherAndAudit(lighthouse: (args: string[]) => Promise<unknown>, 
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** A report as `lhci upload` lists it (its manifest.json). */
+interface JudgedReport {
+  url: string;
+  isRepresentativeRun: boolean;
+  summary: Record<string, number>;
+  jsonPath: string;
+}
+
+/**
+ * `lhci assert` (lighthouserc.json) on the reports `measure` wrote to `<cwd>/.lighthouseci/`, then `lhci upload` of
+ * them to `outDir`. The verdict fails too when lhci read fewer reports than the `runs` made: it passes with none, so a
+ * report under a name it skips would pass unjudged.
+ */
+export function judge({ cwd, runs, outDir }: { cwd: string; runs: number; outDir: string }) {
+  const lhci = (args: string[]) => spawnSync(lhciBin, args, { cwd, encoding: 'utf8' });
+  const assert = lhci(['assert', lhciConfig]);
+  const upload = lhci(['upload', lhciConfig, `--outputDir=${outDir}`]);
+  if (upload.status !== 0) throw new Error(`lhci upload failed: ${upload.stdout}${upload.stderr}`);
+  const reports = JSON.parse(readFileSync(join(cwd, outDir, 'manifest.json'), 'utf8')) as JudgedReport[];
+  const unread = reports.length === runs ? '' : `lhci read ${reports.length} of the ${runs} reports of this run\n`;
+  return { passed: assert.status === 0 && !unread, output: `${assert.stdout}${assert.stderr}${unread}`, reports };
 }

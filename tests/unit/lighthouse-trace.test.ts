@@ -1,10 +1,13 @@
 /**
  * The trace Lighthouse audits (scripts/lighthouse.ts): main-thread tasks at their CPU time, so a preempted task costs
  * what it ran and a computing one all of it, and no layout shift Chrome marks as following an input. And the report it
- * writes: one without its paints is a failed run.
+ * writes: one without its paints is a failed run, and one Lighthouse CI cannot read fails the verdict.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { toCpuTime, unmeasuredPaints, withoutInputShifts } from '../../scripts/lighthouse.ts';
+import { judge, toCpuTime, unmeasuredPaints, withoutInputShifts } from '../../scripts/lighthouse.ts';
 
 const main = { pid: 1, tid: 2 };
 const thread = { ...main, ph: 'M', name: 'thread_name', ts: 0, args: { name: 'CrRendererMain' } };
@@ -42,4 +45,18 @@ it('names the paints a report has no figure for, and none of a sound one', () =>
     'first-contentful-paint: The page did not paint any content. (NO_FCP)',
     'largest-contentful-paint: no figure',
   ]);
+});
+
+it('fails the verdict on a report under a name Lighthouse CI skips, which `lhci assert` alone passes', () => {
+  const work = mkdtempSync(join(tmpdir(), 'lhci-'));
+  try {
+    mkdirSync(join(work, '.lighthouseci'));
+    writeFileSync(join(work, '.lighthouseci', 'lhr-2a9f4c1e.json'), '{}');
+    const verdict = judge({ cwd: work, runs: 1, outDir: 'reports' });
+    expect(verdict.output).toContain('0 total run(s)');
+    expect(verdict.output).toContain('lhci read 0 of the 1 reports of this run');
+    expect(verdict.passed).toBe(false);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 });

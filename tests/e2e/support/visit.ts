@@ -5,8 +5,8 @@
  *
  * Main-thread tasks are judged by the CPU time the page's main thread spent in each (a trace's `tdur`), times the
  * phone's slowdown, as Lighthouse's simulation does: a task's wall-clock duration also counts the time a busy machine
- * gave the thread to others (one task read 90 to 117 ms between runs at 4x CPU throttling; under a load of 20, up to
- * 300 ms, while its CPU time read 94 to 100). Chromium's CPU throttling is off: its pauses would count as CPU time.
+ * gave the thread to others, and grows with the load while its CPU time does not. Chromium's CPU throttling is off:
+ * its pauses would count as CPU time.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import * as chromeLauncher from 'chrome-launcher';
