@@ -1,22 +1,20 @@
 /**
  * The floor gate of `npm run report`: each page's largest paint judged against its floor (scripts/floor.ts, the same
- * words with nothing else), both served by the production nginx configuration, measured in the same run, page and
- * floor in turn, round after round. Two budgets (`floorBudgets`, `floorRatios`):
+ * words with their inline CSS and nothing to fetch or run), both served by the production nginx configuration,
+ * measured in the same run, page and floor in turn, round after round. Two budgets (`floorBudgets`, `floorRatios`):
  *
  * - the largest paint is in the first paint: LCP at most 50 ms after FCP, on the median round;
- * - the page paints its largest about as soon as its words alone would: LCP at most 1.1 times the floor's on a text
- *   page, on its best round; 1.2 on the landing and invite pages (`floorRatios`), which read 1.02 to 1.13 from one run
- *   to the next on pages that had not changed (docs/testing.md, "Why the landing and invite pages are held to 1.2").
+ * - the page paints its largest about as soon as its floor: LCP at most 1.1 times the floor's on a text page, on its
+ *   best round; 1.2 on the landing and invite pages (`floorRatios`: docs/testing.md, "Why the landing and invite
+ *   pages are held to 1.2").
  *
  * A busy machine only ever adds time, so the best of several rounds is the one it disturbed least, and taking the
- * page's and the floor's in turn gives both the same quiet moments: one run of this machine read the same floor at 738
- * and 984 ms.
+ * page's and the floor's in turn gives both the same quiet moments.
  *
  * Lighthouse runs on a phone with its devtools throttling (a phone's network and a 4x slower CPU applied while the
  * page loads) and reports the paints as they happened. Its default simulation (Lantern) replays the load and counts,
- * before the largest paint, every request that ended before the paint was seen: loaded unthrottled on a busy machine,
- * the first frame of `/` came after the still and the font had arrived, and that of a legal page after the tab's icon
- * and the manifest, so the same page read its largest paint 15 or 267 ms after its first, though both were one frame.
+ * before the largest paint, every request that ended before the paint was seen: on a busy machine it read one frame
+ * as two.
  */
 import { nginxDirOf } from '../src/lib/hostFiles.node.ts';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,9 +84,9 @@ interface FloorGateOptions {
   paths: string[];
   rounds: number;
   /**
-   * Rounds more for a page over its ratio budget after `rounds`, beside its floor as before (none by default): a quiet
-   * run here read /join/ABC123 at 0.90x and /privacy at 1.10x on their best of five, so one borderline reading is
-   * measured again before it is a verdict, where a page truly over its budget stays over on its best of all.
+   * Rounds more for a page over its ratio budget after `rounds`, beside its floor as before (none by default): a
+   * borderline reading is measured again before it is a verdict, where a page truly over its budget stays over on its
+   * best of all.
    */
   extraRounds?: number;
   /** A page's LCP ratio budget other than a text page's (`floorRatios`), by its path. */
